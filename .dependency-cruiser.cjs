@@ -1,0 +1,71 @@
+// Layering of ARCHITECTURE.md §2, checked in CI. Arrows point one way:
+// cli → server → evaluation → config → runner → workflow → agents → flows →
+// {tools, plugins} → context → {models, sessions, artifacts, memory, telemetry} →
+// events → {types, errors, utils}. Folders of one rank never import each other,
+// except the leaves, which may use one another without cycles.
+const ranks = [
+  ['types', 'errors', 'utils'],
+  ['events'],
+  ['models', 'sessions', 'artifacts', 'memory', 'telemetry'],
+  ['context'],
+  ['tools', 'plugins'],
+  ['flows'],
+  ['agents'],
+  ['workflow'],
+  ['runner'],
+  ['config'],
+  ['evaluation'],
+  ['server'],
+  ['cli'],
+];
+const leaves = new Set(ranks[0]);
+
+const forbidden = [
+  {
+    name: 'no-circular',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'testing-is-not-a-dependency',
+    comment: 'Only tests, examples and benchmarks may import src/testing.',
+    severity: 'error',
+    from: { path: '^src/', pathNot: ['^src/testing/', '\\.test\\.ts$', '^src/index\\.ts$'] },
+    to: { path: '^src/testing/' },
+  },
+  {
+    name: 'no-web-framework-below-server',
+    severity: 'error',
+    from: { path: '^src/', pathNot: ['^src/(server|cli)/'] },
+    to: { path: '(^|/)node_modules/(hono|@hono)/|^(node:)?http$' },
+  },
+];
+
+ranks.forEach((group, rank) => {
+  for (const folder of group) {
+    const above = ranks
+      .slice(rank)
+      .flat()
+      .filter((other) => other !== folder && !(leaves.has(folder) && leaves.has(other)));
+    if (above.length === 0) continue;
+    forbidden.push({
+      name: `layering-${folder}`,
+      comment: `${folder}/ may only import folders below it.`,
+      severity: 'error',
+      from: { path: `^src/${folder}/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `^src/(${above.join('|')})/` },
+    });
+  }
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden,
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    exclude: { path: '^dist/' },
+  },
+};

@@ -1,0 +1,31 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.consumer-check/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Error']",
+          message: 'Throw a typed error from src/errors/ (ARCHITECTURE.md §4).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'examples/**', 'bench/**', 'test/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

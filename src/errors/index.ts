@@ -1,0 +1,10 @@
+export { AdkError, hasMarker, type AdkErrorOptions } from './adk-error.js';
+export { AgentNotFoundError } from './agent-not-found-error.js';
+export { AlreadyExistsError } from './already-exists-error.js';
+export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
+export { InvalidArgumentError } from './invalid-argument-error.js';
+export { InvocationNotResumableError } from './invocation-not-resumable-error.js';
+export { LlmCallsLimitExceededError } from './llm-calls-limit-exceeded-error.js';
+export { NotSupportedError } from './not-supported-error.js';
+export { PluginCallbackError } from './plugin-callback-error.js';
+export { SessionNotFoundError } from './session-not-found-error.js';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { Content } from '../types/index.js';
+import { ToolConfirmation } from './tool-confirmation.js';
+
+/** A value a workflow node emits to choose outgoing edges (ADK 2.x routes). */
+export const RouteValue = z.union([z.string(), z.number(), z.boolean()]);
+/** A value a workflow node emits to choose outgoing edges. */
+export type RouteValue = z.infer<typeof RouteValue>;
+
+/** Summary of a range of events that replaces them in the model's context (`actions.compaction`). */
+export const EventCompaction = z
+  .object({
+    startTimestamp: z.number(),
+    endTimestamp: z.number(),
+    compactedContent: z.custom<Content>((value) => typeof value === 'object' && value !== null),
+  })
+  .loose();
+/** Summary of a range of events that replaces them in the model's context. */
+export type EventCompaction = z.infer<typeof EventCompaction>;
+
+/**
+ * An authentication request attached to a tool call (`adk_request_credential`).
+ * The auth subsystem refines its fields; the event carries it as data.
+ */
+export const AuthConfig = z.record(z.string(), z.unknown());
+/** An authentication request attached to a tool call. */
+export type AuthConfig = z.infer<typeof AuthConfig>;
+
+/**
+ * The side effects an event asks the Runner to commit, every field of Python's
+ * `EventActions` (2.x). Dict-valued fields default to `{}`.
+ */
+export const EventActions = z
+  .object({
+    skipSummarization: z.boolean().optional(),
+    stateDelta: z.record(z.string(), z.unknown()).default({}),
+    artifactDelta: z.record(z.string(), z.number()).default({}),
+    transferToAgent: z.string().optional(),
+    escalate: z.boolean().optional(),
+    requestedAuthConfigs: z.record(z.string(), AuthConfig).default({}),
+    requestedToolConfirmations: z.record(z.string(), ToolConfirmation).default({}),
+    compaction: EventCompaction.optional(),
+    endOfAgent: z.boolean().optional(),
+    agentState: z.record(z.string(), z.unknown()).optional(),
+    rewindBeforeInvocationId: z.string().optional(),
+    route: z.union([RouteValue, z.array(RouteValue)]).optional(),
+    renderUiWidgets: z.array(z.record(z.string(), z.unknown())).optional(),
+    setModelResponse: z.unknown().optional(),
+  })
+  .loose();
+/** The side effects an event asks the Runner to commit. */
+export type EventActions = z.infer<typeof EventActions>;
+
+/** A new `EventActions` with every dict field empty, plus the given fields. */
+export function createEventActions(fields: Partial<EventActions> = {}): EventActions {
+  return {
+    ...fields,
+    stateDelta: fields.stateDelta ?? {},
+    artifactDelta: fields.artifactDelta ?? {},
+    requestedAuthConfigs: fields.requestedAuthConfigs ?? {},
+    requestedToolConfirmations: fields.requestedToolConfirmations ?? {},
+  };
+}

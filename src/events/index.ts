@@ -1,0 +1,17 @@
+export { createEvent, Event, NodeInfo, type EventInit } from './event.js';
+export {
+  AuthConfig,
+  createEventActions,
+  EventActions,
+  EventCompaction,
+  RouteValue,
+} from './event-actions.js';
+export {
+  getFunctionCalls,
+  getFunctionResponses,
+  hasTrailingCodeExecutionResult,
+  isFinalResponse,
+  stringifyContent,
+} from './event-predicates.js';
+export { LlmResponse, LlmResponseFields } from './llm-response.js';
+export { ToolConfirmation } from './tool-confirmation.js';

@@ -1,0 +1,13 @@
+/**
+ * Reads `record[key]` only when `key` is the record's own property, so an
+ * untrusted name (a tool, agent or state key) can never reach
+ * `Object.prototype` members such as `constructor` or `__proto__`.
+ */
+export function getOwn<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** True when `key` is an own property of `record`. */
+export function hasOwn(record: object, key: string): boolean {
+  return Object.hasOwn(record, key);
+}
