@@ -13,8 +13,7 @@ export const EventCompaction = z
     startTimestamp: z.number(),
     endTimestamp: z.number(),
     compactedContent: z.custom<Content>((value) => typeof value === 'object' && value !== null),
-  })
-  .loose();
+  });
 /** Summary of a range of events that replaces them in the model's context. */
 export type EventCompaction = z.infer<typeof EventCompaction>;
 
@@ -46,8 +45,7 @@ export const EventActions = z
     route: z.union([RouteValue, z.array(RouteValue)]).optional(),
     renderUiWidgets: z.array(z.record(z.string(), z.unknown())).optional(),
     setModelResponse: z.unknown().optional(),
-  })
-  .loose();
+  });
 /** The side effects an event asks the Runner to commit. */
 export type EventActions = z.infer<typeof EventActions>;
 

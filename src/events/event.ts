@@ -10,8 +10,7 @@ export const NodeInfo = z
     path: z.string().default(''),
     outputFor: z.array(z.string()).optional(),
     messageAsOutput: z.boolean().optional(),
-  })
-  .loose();
+  });
 /** Where a workflow-graph event came from and whose output it is. */
 export type NodeInfo = z.infer<typeof NodeInfo>;
 
@@ -33,8 +32,7 @@ export const Event = z
     isolationScope: z.string().optional(),
     id: z.string().default(''),
     timestamp: z.number(),
-  })
-  .loose();
+  });
 /** An event: the unit of an ADK session's history. */
 export type Event = z.infer<typeof Event>;
 

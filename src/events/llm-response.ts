@@ -43,6 +43,6 @@ export const LlmResponseFields = {
 };
 
 /** One response (or streamed chunk) from a model. */
-export const LlmResponse = z.object(LlmResponseFields).loose();
+export const LlmResponse = z.object(LlmResponseFields);
 /** One response (or streamed chunk) from a model. */
 export type LlmResponse = z.infer<typeof LlmResponse>;

@@ -10,7 +10,6 @@ export const ToolConfirmation = z
     hint: z.string().optional(),
     confirmed: z.boolean().default(false),
     payload: z.unknown().optional(),
-  })
-  .loose();
+  });
 /** A request for, or answer to, a human's confirmation of one tool call. */
 export type ToolConfirmation = z.infer<typeof ToolConfirmation>;

@@ -1,0 +1,8 @@
+export type {
+  ArtifactKey,
+  ArtifactVersion,
+  BaseArtifactService,
+  ListArtifactKeysRequest,
+  LoadArtifactRequest,
+  SaveArtifactRequest,
+} from './base-artifact-service.js';

@@ -1,0 +1,7 @@
+export type {
+  AddEventsToMemoryRequest,
+  BaseMemoryService,
+  MemoryEntry,
+  SearchMemoryRequest,
+  SearchMemoryResponse,
+} from './base-memory-service.js';

@@ -1,0 +1,44 @@
+import type { LlmResponse } from '../events/llm-response.js';
+import { NotSupportedError } from '../errors/not-supported-error.js';
+import type { LlmRequest } from './llm-request.js';
+import type { BaseLlmConnection } from './base-llm-connection.js';
+
+/** Options every model adapter accepts. */
+export interface BaseLlmOptions {
+  /** The model name, e.g. `gemini-2.5-flash`. */
+  model: string;
+}
+
+/**
+ * A language model. Adapters (Gemini, Claude, OpenAI-compatible, scripted test
+ * models) extend it and implement `generateContentAsync`.
+ */
+export abstract class BaseLlm {
+  /** The model name sent to the provider. */
+  readonly model: string;
+
+  constructor({ model }: BaseLlmOptions) {
+    this.model = model;
+  }
+
+  /**
+   * Calls the model once. Without `stream`, yields exactly one complete
+   * response. With `stream`, yields partial chunks (`partial: true`) and then
+   * one aggregated response. Stops early when `abortSignal` fires.
+   */
+  abstract generateContentAsync(
+    request: LlmRequest,
+    stream?: boolean,
+    abortSignal?: AbortSignal,
+  ): AsyncGenerator<LlmResponse, void>;
+
+  /**
+   * Opens a live (bidirectional) session. Models without live support keep
+   * this default, which throws `NotSupportedError`.
+   */
+  connect(_request: LlmRequest): Promise<BaseLlmConnection> {
+    return Promise.reject(
+      new NotSupportedError({ message: `Live connection is not supported for ${this.model}.` }),
+    );
+  }
+}

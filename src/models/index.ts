@@ -1,0 +1,12 @@
+export { LlmResponse } from '../events/llm-response.js';
+export { BaseLlm, type BaseLlmOptions } from './base-llm.js';
+export type { BaseLlmConnection } from './base-llm-connection.js';
+export { createLlmResponse } from './create-llm-response.js';
+export {
+  appendInstructions,
+  appendTools,
+  createLlmRequest,
+  setOutputSchema,
+  type LlmRequest,
+  type LlmRequestTool,
+} from './llm-request.js';

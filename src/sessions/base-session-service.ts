@@ -1,0 +1,125 @@
+import type { Event } from '../events/event.js';
+import { State } from './state.js';
+import { applyStateDelta } from './state-delta.js';
+import type { Session } from './session.js';
+
+/** Limits on the events `getSession` returns. */
+export interface GetSessionConfig {
+  /** Keep only the last N events (0 or unset: all). */
+  numRecentEvents?: number;
+  /** Keep only events at or after this time (float seconds). */
+  afterTimestamp?: number;
+}
+
+/** Arguments of `createSession`. */
+export interface CreateSessionRequest {
+  appName: string;
+  userId: string;
+  /** Initial state; `app:` and `user:` keys go to the app and user scopes, `temp:` keys are dropped. */
+  state?: Record<string, unknown>;
+  /** The id to use; a uuid4 when omitted. An id already in use raises `AlreadyExistsError`. */
+  sessionId?: string;
+}
+
+/** Arguments of `getSession`. */
+export interface GetSessionRequest {
+  appName: string;
+  userId: string;
+  sessionId: string;
+  config?: GetSessionConfig;
+}
+
+/** Arguments of `listSessions`. */
+export interface ListSessionsRequest {
+  appName: string;
+  /** When omitted, sessions of every user of the app. */
+  userId?: string;
+}
+
+/** Result of `listSessions`: sessions without their events. */
+export interface ListSessionsResponse {
+  sessions: Session[];
+}
+
+/** Arguments of `deleteSession`. */
+export interface DeleteSessionRequest {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** Arguments of `appendEvent`. */
+export interface AppendEventRequest {
+  /** The caller's session object; it is updated in place (state and events). */
+  session: Session;
+  event: Event;
+}
+
+/**
+ * The contract every session store meets (Python `BaseSessionService`).
+ *
+ * `appendEvent` has a shared part here: partial events are returned untouched
+ * and never stored; `temp:` keys are applied to the caller's session and then
+ * removed from the event's delta so they are never persisted; the remaining
+ * delta is applied to the caller's session, and the event is added to it.
+ * Implementations persist the event (and the scoped state) in
+ * `appendEventToStore`, which runs before the caller's session is updated.
+ */
+export abstract class BaseSessionService {
+  /** Creates a session; throws `AlreadyExistsError` when `sessionId` is taken. */
+  abstract createSession(request: CreateSessionRequest): Promise<Session>;
+
+  /** A copy of the session with merged app/user state, or undefined when it does not exist. */
+  abstract getSession(request: GetSessionRequest): Promise<Session | undefined>;
+
+  /** The app's sessions (of one user, or of all), with merged state and no events. */
+  abstract listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse>;
+
+  /** Deletes a session; deleting one that does not exist does nothing. */
+  abstract deleteSession(request: DeleteSessionRequest): Promise<void>;
+
+  /**
+   * Records an event in the session. Returns the event as stored (its
+   * `temp:` keys removed). Throws `SessionNotFoundError` when the session is
+   * not in the store.
+   */
+  async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
+    if (event.partial) return event;
+    const tempDelta = takeTempDelta(event);
+    const stored = event;
+    await this.appendEventToStore({ session, event: stored });
+    applyStateDelta(session.state, tempDelta);
+    applyStateDelta(session.state, stored.actions.stateDelta);
+    session.events.push(stored);
+    session.lastUpdateTime = stored.timestamp;
+    return stored;
+  }
+
+  /**
+   * Persists a non-partial event whose delta no longer holds `temp:` keys,
+   * applying its scoped state delta in the store.
+   */
+  protected abstract appendEventToStore(request: AppendEventRequest): Promise<void>;
+}
+
+/**
+ * Removes the `temp:` keys from the event's delta and returns them. Python
+ * trims the event itself, so neither the stored nor the yielded event carries
+ * temp keys; they live only in the in-memory session of this invocation.
+ */
+function takeTempDelta(event: Event): Record<string, unknown> {
+  const delta = event.actions.stateDelta;
+  const temp: Record<string, unknown> = {};
+  const kept: Record<string, unknown> = {};
+  let found = false;
+  for (const [key, value] of Object.entries(delta)) {
+    if (key.startsWith(State.TEMP_PREFIX)) {
+      temp[key] = value;
+      found = true;
+    } else {
+      kept[key] = value;
+    }
+  }
+  if (found) event.actions.stateDelta = kept;
+  return temp;
+}

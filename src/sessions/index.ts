@@ -1,0 +1,13 @@
+export {
+  BaseSessionService,
+  type AppendEventRequest,
+  type CreateSessionRequest,
+  type DeleteSessionRequest,
+  type GetSessionConfig,
+  type GetSessionRequest,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+} from './base-session-service.js';
+export { Session } from './session.js';
+export { State } from './state.js';
+export { applyStateDelta, extractStateDelta, mergeState, type ScopedStateDelta } from './state-delta.js';
