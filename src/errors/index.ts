@@ -8,3 +8,4 @@ export { LlmCallsLimitExceededError } from './llm-calls-limit-exceeded-error.js'
 export { NotSupportedError } from './not-supported-error.js';
 export { PluginCallbackError } from './plugin-callback-error.js';
 export { SessionNotFoundError } from './session-not-found-error.js';
+export { ServiceNotConfiguredError } from './service-not-configured-error.js';

@@ -1,0 +1,165 @@
+import type { ArtifactVersion } from '../artifacts/base-artifact-service.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
+import { createEventActions, type AuthConfig, type EventActions } from '../events/event-actions.js';
+import type { ToolConfirmation } from '../events/tool-confirmation.js';
+import type { SearchMemoryResponse } from '../memory/base-memory-service.js';
+import { State } from '../sessions/state.js';
+import type { Part } from '../types/index.js';
+import type { InvocationContext } from './invocation-context.js';
+import { ReadonlyContext } from './readonly-context.js';
+
+/** Fields of a new Context. */
+export interface ContextOptions {
+  /** The actions this context writes into; a new empty set when omitted. */
+  eventActions?: EventActions;
+  /** The function call this context serves, for tool contexts. */
+  functionCallId?: string;
+  /** The human's answer to a confirmation request, when resuming a confirmed call. */
+  toolConfirmation?: ToolConfirmation;
+}
+
+/**
+ * The context handed to callbacks and tools (Python 2.x `Context`; the 1.x
+ * names `CallbackContext` and `ToolContext` are aliases). Writes to `state`
+ * are visible at once to later code in the invocation and are recorded in
+ * `actions.stateDelta`, which the framework sends with the next event.
+ */
+export class Context extends ReadonlyContext {
+  /** The side effects this context has asked for. */
+  readonly actions: EventActions;
+  /** The function call this context serves (tool contexts only). */
+  readonly functionCallId: string | undefined;
+  /** The confirmation answer for this call, when there is one. */
+  toolConfirmation: ToolConfirmation | undefined;
+  private readonly mutableState: State;
+
+  constructor(invocationContext: InvocationContext, options: ContextOptions = {}) {
+    super(invocationContext);
+    this.actions = options.eventActions ?? createEventActions();
+    this.functionCallId = options.functionCallId;
+    this.toolConfirmation = options.toolConfirmation;
+    this.mutableState = new State(invocationContext.session.state, this.actions.stateDelta);
+  }
+
+  /** The session state, writable; writes are recorded in `actions.stateDelta`. */
+  override get state(): State {
+    return this.mutableState;
+  }
+
+  /** The invocation this context belongs to (for framework code and advanced tools). */
+  get invocation(): InvocationContext {
+    return this.invocationContext;
+  }
+
+  /** Loads an artifact of this session (or a `user:` one), the latest version unless one is given. */
+  async loadArtifact(filename: string, version?: number): Promise<Part | undefined> {
+    const service = this.invocationContext.artifactService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'artifactService' });
+    return service.loadArtifact({
+      appName: this.appName,
+      userId: this.userId,
+      sessionId: this.sessionId,
+      filename,
+      ...(version === undefined ? {} : { version }),
+    });
+  }
+
+  /**
+   * Saves a new version of an artifact and records it in
+   * `actions.artifactDelta`; returns the version number.
+   */
+  async saveArtifact(
+    filename: string,
+    artifact: Part,
+    customMetadata?: Record<string, unknown>,
+  ): Promise<number> {
+    const service = this.invocationContext.artifactService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'artifactService' });
+    const version = await service.saveArtifact({
+      appName: this.appName,
+      userId: this.userId,
+      sessionId: this.sessionId,
+      filename,
+      artifact,
+      ...(customMetadata === undefined ? {} : { customMetadata }),
+    });
+    this.actions.artifactDelta[filename] = version;
+    return version;
+  }
+
+  /** The artifact names visible to this session. */
+  async listArtifacts(): Promise<string[]> {
+    const service = this.invocationContext.artifactService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'artifactService' });
+    return service.listArtifactKeys({
+      appName: this.appName,
+      userId: this.userId,
+      sessionId: this.sessionId,
+    });
+  }
+
+  /** Metadata of an artifact version (latest unless given). */
+  async getArtifactVersion(filename: string, version?: number): Promise<ArtifactVersion | undefined> {
+    const service = this.invocationContext.artifactService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'artifactService' });
+    return service.getArtifactVersion({
+      appName: this.appName,
+      userId: this.userId,
+      sessionId: this.sessionId,
+      filename,
+      ...(version === undefined ? {} : { version }),
+    });
+  }
+
+  /** Searches the user's long-term memory. */
+  async searchMemory(query: string): Promise<SearchMemoryResponse> {
+    const service = this.invocationContext.memoryService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'memoryService' });
+    return service.searchMemory({ appName: this.appName, userId: this.userId, query });
+  }
+
+  /** Adds the current session to the user's long-term memory. */
+  async addSessionToMemory(): Promise<void> {
+    const service = this.invocationContext.memoryService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'memoryService' });
+    await service.addSessionToMemory(this.invocationContext.session);
+  }
+
+  /**
+   * Asks the human to confirm this tool call (`adk_request_confirmation`).
+   * Only a tool context (one with a function-call id) can ask.
+   */
+  requestConfirmation({ hint, payload }: { hint?: string; payload?: unknown } = {}): void {
+    const functionCallId = this.requireFunctionCallId('requestConfirmation');
+    this.actions.requestedToolConfirmations[functionCallId] = {
+      confirmed: false,
+      ...(hint === undefined ? {} : { hint }),
+      ...(payload === undefined ? {} : { payload }),
+    };
+  }
+
+  /**
+   * Asks the client for a credential for this tool call
+   * (`adk_request_credential`). Only a tool context can ask.
+   */
+  requestCredential(authConfig: AuthConfig): void {
+    const functionCallId = this.requireFunctionCallId('requestCredential');
+    this.actions.requestedAuthConfigs[functionCallId] = authConfig;
+  }
+
+  private requireFunctionCallId(method: string): string {
+    if (this.functionCallId === undefined) {
+      throw new InvalidArgumentError({
+        message: `${method} requires a function_call_id: it can only be used in a tool context.`,
+        argument: 'functionCallId',
+      });
+    }
+    return this.functionCallId;
+  }
+}
+
+/** The context of agent and model callbacks (Python 1.x name). */
+export type CallbackContext = Context;
+/** The context of a tool call (Python 1.x name). */
+export type ToolContext = Context;

@@ -1,0 +1,23 @@
+export type { AgentContract } from './agent-contract.js';
+export type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
+export { Context, type CallbackContext, type ContextOptions, type ToolContext } from './context.js';
+export type { CredentialService } from './credential-service.js';
+export type {
+  AfterModelHookArguments,
+  AfterToolHookArguments,
+  AgentHookArguments,
+  BeforeModelHookArguments,
+  BeforeToolHookArguments,
+  EventHookArguments,
+  MaybePromise,
+  ModelErrorHookArguments,
+  RunHookArguments,
+  ToolErrorHookArguments,
+  UserMessageHookArguments,
+} from './hook-arguments.js';
+export { InvocationContext, type InvocationContextInit } from './invocation-context.js';
+export { LiveRequestQueue, type LiveRequest } from './live-request-queue.js';
+export type { PluginManagerContract } from './plugin-manager-contract.js';
+export { ReadonlyContext, type ReadonlyState } from './readonly-context.js';
+export { createRunConfig, DEFAULT_MAX_LLM_CALLS, StreamingMode, type RunConfig } from './run-config.js';
+export type { ToolContract } from './tool-contract.js';

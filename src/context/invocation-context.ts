@@ -1,0 +1,216 @@
+import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
+import { LlmCallsLimitExceededError } from '../errors/llm-calls-limit-exceeded-error.js';
+import type { Event } from '../events/event.js';
+import { getFunctionCalls } from '../events/event-predicates.js';
+import type { BaseMemoryService } from '../memory/base-memory-service.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
+import type { Session } from '../sessions/session.js';
+import type { Content } from '../types/index.js';
+import type { AgentContract } from './agent-contract.js';
+import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
+import type { CredentialService } from './credential-service.js';
+import type { LiveRequestQueue } from './live-request-queue.js';
+import type { PluginManagerContract } from './plugin-manager-contract.js';
+import type { RunConfig } from './run-config.js';
+
+/** Counts model calls across one invocation, shared by every copy of its context. */
+class InvocationCostManager {
+  private numberOfLlmCalls = 0;
+
+  incrementAndEnforceLlmCallsLimit(runConfig: RunConfig | undefined): void {
+    this.numberOfLlmCalls += 1;
+    if (runConfig && runConfig.maxLlmCalls > 0 && this.numberOfLlmCalls > runConfig.maxLlmCalls) {
+      throw new LlmCallsLimitExceededError({ maxLlmCalls: runConfig.maxLlmCalls });
+    }
+  }
+
+  get llmCalls(): number {
+    return this.numberOfLlmCalls;
+  }
+}
+
+/** Fields of a new InvocationContext (spec 000 §1.3). */
+export interface InvocationContextInit {
+  sessionService: BaseSessionService;
+  artifactService?: BaseArtifactService;
+  memoryService?: BaseMemoryService;
+  credentialService?: CredentialService;
+  pluginManager: PluginManagerContract;
+  contextCacheConfig?: ContextCacheConfig;
+  invocationId: string;
+  branch?: string;
+  agent: AgentContract;
+  session: Session;
+  userContent?: Content;
+  liveRequestQueue?: LiveRequestQueue;
+  runConfig: RunConfig;
+  resumabilityConfig?: ResumabilityConfig;
+  /** Aborts model calls and tools of this invocation when it fires. */
+  abortSignal?: AbortSignal;
+}
+
+/**
+ * Everything one invocation runs with (Python `InvocationContext`): services,
+ * the session, the agent now running, the branch, run settings, resumability
+ * bookkeeping and the model-call counter.
+ *
+ * Agents run on copies (`copy`), as Python's `model_copy` does: scalar fields
+ * such as `agent`, `branch` and `endInvocation` belong to the copy; the
+ * session, the agent-state maps and the model-call counter are shared.
+ */
+export class InvocationContext {
+  sessionService: BaseSessionService;
+  artifactService: BaseArtifactService | undefined;
+  memoryService: BaseMemoryService | undefined;
+  credentialService: CredentialService | undefined;
+  pluginManager: PluginManagerContract;
+  contextCacheConfig: ContextCacheConfig | undefined;
+  invocationId: string;
+  /** Dot-separated path of ParallelAgent children this context runs in, e.g. `parallel.child`. */
+  branch: string | undefined;
+  /** The agent now running. */
+  agent: AgentContract;
+  session: Session;
+  /** The user message that started the invocation. */
+  userContent: Content | undefined;
+  liveRequestQueue: LiveRequestQueue | undefined;
+  runConfig: RunConfig;
+  resumabilityConfig: ResumabilityConfig | undefined;
+  abortSignal: AbortSignal | undefined;
+  /** Set to stop the current agent's run after its current step. */
+  endInvocation = false;
+  /** Checkpointed state per agent name, for resuming. */
+  agentStates: Record<string, Record<string, unknown>> = {};
+  /** Which agents have finished within this invocation. */
+  endOfAgents: Record<string, boolean> = {};
+  private costManager = new InvocationCostManager();
+
+  constructor(init: InvocationContextInit) {
+    this.sessionService = init.sessionService;
+    this.artifactService = init.artifactService;
+    this.memoryService = init.memoryService;
+    this.credentialService = init.credentialService;
+    this.pluginManager = init.pluginManager;
+    this.contextCacheConfig = init.contextCacheConfig;
+    this.invocationId = init.invocationId;
+    this.branch = init.branch;
+    this.agent = init.agent;
+    this.session = init.session;
+    this.userContent = init.userContent;
+    this.liveRequestQueue = init.liveRequestQueue;
+    this.runConfig = init.runConfig;
+    this.resumabilityConfig = init.resumabilityConfig;
+    this.abortSignal = init.abortSignal;
+  }
+
+  /** The app the session belongs to. */
+  get appName(): string {
+    return this.session.appName;
+  }
+
+  /** The user the session belongs to. */
+  get userId(): string {
+    return this.session.userId;
+  }
+
+  /** True when the app was configured resumable. */
+  get isResumable(): boolean {
+    return this.resumabilityConfig?.isResumable === true;
+  }
+
+  /** Model calls made so far in this invocation. */
+  get llmCallCount(): number {
+    return this.costManager.llmCalls;
+  }
+
+  /**
+   * A shallow copy with some fields replaced (Python `model_copy(update=…)`).
+   * The copy shares the session, agent states and model-call counter.
+   */
+  copy(update: Partial<Pick<InvocationContext, 'agent' | 'branch' | 'endInvocation' | 'abortSignal'>> = {}): InvocationContext {
+    const copied = Object.create(InvocationContext.prototype) as InvocationContext;
+    Object.assign(copied, this, update);
+    return copied;
+  }
+
+  /**
+   * Counts one model call; throws `LlmCallsLimitExceededError` when the count
+   * passes `runConfig.maxLlmCalls` (a limit of 0 or less is no limit).
+   */
+  incrementLlmCallCount(): void {
+    this.costManager.incrementAndEnforceLlmCallsLimit(this.runConfig);
+  }
+
+  /**
+   * Records an agent's checkpoint (Python `set_agent_state`): `endOfAgent`
+   * marks it finished and drops its state; a state marks it running; neither
+   * clears both.
+   */
+  setAgentState(
+    agentName: string,
+    { agentState, endOfAgent = false }: { agentState?: Record<string, unknown>; endOfAgent?: boolean } = {},
+  ): void {
+    if (endOfAgent) {
+      this.endOfAgents[agentName] = true;
+      delete this.agentStates[agentName];
+    } else if (agentState !== undefined) {
+      this.agentStates[agentName] = agentState;
+      this.endOfAgents[agentName] = false;
+    } else {
+      delete this.endOfAgents[agentName];
+      delete this.agentStates[agentName];
+    }
+  }
+
+  /** Clears the states of every descendant of the named agent, so each starts fresh (LoopAgent). */
+  resetSubAgentStates(agentName: string): void {
+    const agent = this.agent.findAgent(agentName);
+    if (!agent) return;
+    for (const subAgent of agent.subAgents) {
+      this.setAgentState(subAgent.name);
+      this.resetSubAgentStates(subAgent.name);
+    }
+  }
+
+  /**
+   * Rebuilds agent states from this invocation's events (resuming): an
+   * `endOfAgent` event finishes its author; an `agentState` event restores
+   * it; an agent that produced content without a state gets an empty one.
+   */
+  populateInvocationAgentStates(): void {
+    for (const event of this.getEvents({ currentInvocation: true })) {
+      if (event.actions.endOfAgent) {
+        this.endOfAgents[event.author] = true;
+        delete this.agentStates[event.author];
+      } else if (event.actions.agentState !== undefined && event.actions.agentState !== null) {
+        this.agentStates[event.author] = event.actions.agentState;
+        this.endOfAgents[event.author] = false;
+      } else if (event.author !== 'user' && event.content && !this.agentStates[event.author]) {
+        this.agentStates[event.author] = {};
+        this.endOfAgents[event.author] = false;
+      }
+    }
+  }
+
+  /** The session's events, optionally only this invocation's and/or only this branch's. */
+  getEvents({
+    currentInvocation = false,
+    currentBranch = false,
+  }: { currentInvocation?: boolean; currentBranch?: boolean } = {}): Event[] {
+    let events = this.session.events;
+    if (currentInvocation) events = events.filter((event) => event.invocationId === this.invocationId);
+    if (currentBranch) events = events.filter((event) => event.branch === this.branch);
+    return events;
+  }
+
+  /**
+   * Whether the invocation must pause after this event (spec 000 §10.2): the
+   * app is resumable and the event calls a long-running tool.
+   */
+  shouldPauseInvocation(event: Event): boolean {
+    if (!this.isResumable) return false;
+    const longRunning = event.longRunningToolIds;
+    if (!longRunning || longRunning.length === 0) return false;
+    return getFunctionCalls(event).some((call) => call.id !== undefined && longRunning.includes(call.id));
+  }
+}

@@ -1,0 +1,60 @@
+import type { Content } from '../types/index.js';
+
+/** One message from the client in a live session. */
+export interface LiveRequest {
+  content?: Content;
+  /** Realtime input: base64 data with its MIME type. */
+  blob?: { data: string; mimeType: string };
+  activityStart?: boolean;
+  activityEnd?: boolean;
+  /** Ends the live session. */
+  close?: boolean;
+}
+
+/**
+ * The queue a client writes live input into and a live run reads from
+ * (Python `LiveRequestQueue`). Reads wait until something is sent.
+ */
+export class LiveRequestQueue {
+  private readonly buffered: LiveRequest[] = [];
+  private readonly waiting: ((request: LiveRequest) => void)[] = [];
+
+  /** Queues a request, waking a waiting reader. */
+  send(request: LiveRequest): void {
+    const reader = this.waiting.shift();
+    if (reader) reader(request);
+    else this.buffered.push(request);
+  }
+
+  /** Queues a content message. */
+  sendContent(content: Content): void {
+    this.send({ content });
+  }
+
+  /** Queues realtime input. */
+  sendRealtime(blob: { data: string; mimeType: string }): void {
+    this.send({ blob });
+  }
+
+  /** Signals the start of user activity. */
+  sendActivityStart(): void {
+    this.send({ activityStart: true });
+  }
+
+  /** Signals the end of user activity. */
+  sendActivityEnd(): void {
+    this.send({ activityEnd: true });
+  }
+
+  /** Asks the live run to close. */
+  close(): void {
+    this.send({ close: true });
+  }
+
+  /** The next request, waiting for one when the queue is empty. */
+  get(): Promise<LiveRequest> {
+    const next = this.buffered.shift();
+    if (next) return Promise.resolve(next);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
