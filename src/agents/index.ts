@@ -1,0 +1,6 @@
+export type { AgentCallback, AgentCallbacks } from './agent-callbacks.js';
+export type { LoopAgentState, SequentialAgentState } from './agent-state.js';
+export { BaseAgent, validateAgentName, type BaseAgentConfig } from './base-agent.js';
+export { LoopAgent, type LoopAgentConfig } from './loop-agent.js';
+export { ParallelAgent, type ParallelAgentConfig } from './parallel-agent.js';
+export { SequentialAgent, type SequentialAgentConfig } from './sequential-agent.js';

@@ -1,0 +1,73 @@
+import type { InvocationContext } from '../context/invocation-context.js';
+import type { Event } from '../events/event.js';
+import { readCurrentSubAgent, readTimesLooped, type LoopAgentState } from './agent-state.js';
+import { BaseAgent, type BaseAgentConfig } from './base-agent.js';
+
+/** Config of a LoopAgent. */
+export interface LoopAgentConfig extends BaseAgentConfig {
+  /** Most passes over the sub-agents; unset or 0 loops until a sub-agent escalates. */
+  maxIterations?: number;
+}
+
+/**
+ * Runs its sub-agents in order, again and again (Python `LoopAgent`), until
+ * `maxIterations` passes are done or an event escalates (`actions.escalate`,
+ * e.g. from the `exit_loop` tool). Sub-agent states are reset between passes.
+ */
+export class LoopAgent extends BaseAgent {
+  maxIterations: number | undefined;
+
+  constructor(config: LoopAgentConfig) {
+    super(config);
+    this.maxIterations = config.maxIterations;
+  }
+
+  protected override async *runAsyncImpl(
+    context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined> {
+    if (this.subAgents.length === 0) return;
+    const agentState = this.loadAgentState(context);
+    let resumingAtCurrentAgent = agentState !== undefined;
+    let timesLooped = agentState ? readTimesLooped(agentState) : 0;
+    let startIndex = agentState ? this.indexOf(readCurrentSubAgent(agentState)) : 0;
+    let shouldExit = false;
+    let pauseInvocation = false;
+    while (
+      (!this.maxIterations || timesLooped < this.maxIterations) &&
+      !(shouldExit || pauseInvocation)
+    ) {
+      for (let index = startIndex; index < this.subAgents.length; index++) {
+        const subAgent = this.subAgents[index]!;
+        if (context.isResumable && !resumingAtCurrentAgent) {
+          const state: LoopAgentState = {
+            current_sub_agent: subAgent.name,
+            times_looped: timesLooped,
+          };
+          context.setAgentState(this.name, { agentState: { ...state } });
+          yield this.createAgentStateEvent(context);
+        }
+        resumingAtCurrentAgent = false;
+        for await (const event of subAgent.runAsync(context)) {
+          yield event;
+          if (event.actions.escalate) shouldExit = true;
+          if (context.shouldPauseInvocation(event)) pauseInvocation = true;
+        }
+        if (shouldExit || pauseInvocation) break;
+      }
+      startIndex = 0;
+      timesLooped += 1;
+      context.resetSubAgentStates(this.name);
+    }
+    if (pauseInvocation) return;
+    if (context.isResumable) {
+      context.setAgentState(this.name, { endOfAgent: true });
+      yield this.createAgentStateEvent(context);
+    }
+  }
+
+  private indexOf(name: string): number {
+    if (!name) return 0;
+    const index = this.subAgents.findIndex((subAgent) => subAgent.name === name);
+    return index >= 0 ? index : 0;
+  }
+}

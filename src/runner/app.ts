@@ -1,0 +1,61 @@
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
+import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
+import type { BasePlugin } from '../plugins/base-plugin.js';
+
+/** Fields of an App. */
+export interface AppConfig {
+  /** An identifier, not `user`; sessions are stored under it. */
+  name: string;
+  /** The agent every run starts from. */
+  rootAgent: BaseAgent;
+  /** Plugins, run in this order at every hook, before agent callbacks. */
+  plugins?: readonly BasePlugin[];
+  /** Makes paused invocations resumable. */
+  resumabilityConfig?: ResumabilityConfig;
+  /** Context caching for the app's model calls. */
+  contextCacheConfig?: ContextCacheConfig;
+  /** Settings for compacting old events (applied by the compaction subsystem). */
+  eventsCompactionConfig?: Record<string, unknown>;
+}
+
+const identifierPattern = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
+
+/** Throws `InvalidAgentConfigError` unless `name` can name an app (Python `validate_app_name`). */
+export function validateAppName(name: string): void {
+  if (!identifierPattern.test(name)) {
+    throw new InvalidAgentConfigError({
+      message:
+        `Invalid app name '${name}': must be a valid identifier consisting of letters, digits, ` +
+        'and underscores.',
+    });
+  }
+  if (name === 'user') {
+    throw new InvalidAgentConfigError({
+      message: "App name cannot be 'user'; reserved for end-user input.",
+    });
+  }
+}
+
+/**
+ * An application (Python `App`): a named root agent with the plugins and
+ * app-wide settings every run uses.
+ */
+export class App {
+  readonly name: string;
+  readonly rootAgent: BaseAgent;
+  readonly plugins: readonly BasePlugin[];
+  readonly resumabilityConfig: ResumabilityConfig | undefined;
+  readonly contextCacheConfig: ContextCacheConfig | undefined;
+  readonly eventsCompactionConfig: Record<string, unknown> | undefined;
+
+  constructor(config: AppConfig) {
+    validateAppName(config.name);
+    this.name = config.name;
+    this.rootAgent = config.rootAgent;
+    this.plugins = [...(config.plugins ?? [])];
+    this.resumabilityConfig = config.resumabilityConfig;
+    this.contextCacheConfig = config.contextCacheConfig;
+    this.eventsCompactionConfig = config.eventsCompactionConfig;
+  }
+}

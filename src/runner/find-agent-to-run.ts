@@ -1,0 +1,51 @@
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { Event } from '../events/event.js';
+import { findMatchingFunctionCall } from '../events/find-matching-function-call.js';
+import type { Session } from '../sessions/session.js';
+import { logger } from '../utils/logger.js';
+
+/**
+ * Picks the agent that handles the next turn (spec 000 §1.4): the author of
+ * the function call that the last event answers; else, scanning back over
+ * agent-authored events that are not state checkpoints, the root agent if it
+ * spoke, or the first known agent that can transfer across the tree; else the
+ * root agent.
+ */
+export function findAgentToRun(session: Session, rootAgent: BaseAgent): BaseAgent {
+  const callEvent = findMatchingFunctionCall(session.events);
+  if (callEvent?.author) {
+    const caller = rootAgent.findAgent(callEvent.author);
+    if (caller) return caller;
+  }
+  for (let index = session.events.length - 1; index >= 0; index--) {
+    const event = session.events[index]!;
+    if (!isCandidate(event)) continue;
+    if (event.author === rootAgent.name) return rootAgent;
+    const agent = rootAgent.findSubAgent(event.author);
+    if (!agent) {
+      logger.warn(`Event from an unknown agent: ${event.author}, event id: ${event.id}`);
+      continue;
+    }
+    if (isTransferableAcrossAgentTree(agent)) return agent;
+  }
+  return rootAgent;
+}
+
+/**
+ * True when the agent and every ancestor up to the root are LLM agents that
+ * allow transfer to their parent (spec 000 §1.4).
+ */
+export function isTransferableAcrossAgentTree(agent: BaseAgent): boolean {
+  let current: BaseAgent | undefined = agent;
+  while (current) {
+    if (!current.canTransferToParent()) return false;
+    current = current.parentAgent;
+  }
+  return true;
+}
+
+function isCandidate(event: Event): boolean {
+  if (event.author === 'user') return false;
+  if (event.actions.agentState !== undefined && event.actions.agentState !== null) return false;
+  return !event.actions.endOfAgent;
+}

@@ -1,0 +1,352 @@
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
+import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
+import type { CredentialService } from '../context/credential-service.js';
+import { InvocationContext } from '../context/invocation-context.js';
+import { createRunConfig, type RunConfig } from '../context/run-config.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
+import { SessionNotFoundError } from '../errors/session-not-found-error.js';
+import { createEvent, type Event } from '../events/event.js';
+import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
+import type { BaseMemoryService } from '../memory/base-memory-service.js';
+import type { BasePlugin } from '../plugins/base-plugin.js';
+import { PluginManager } from '../plugins/plugin-manager.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
+import type { Session } from '../sessions/session.js';
+import type { Content } from '../types/index.js';
+import { newInvocationId } from '../utils/ids.js';
+import type { App } from './app.js';
+import { validateAppName } from './app.js';
+import { findAgentToRun } from './find-agent-to-run.js';
+
+/** Fields of a Runner: an `app`, or an `agent` with an `appName`, plus the services. */
+export interface RunnerConfig {
+  /** The app to run; exclusive with `agent`. */
+  app?: App;
+  /** The root agent to run; exclusive with `app`, and needs `appName`. */
+  agent?: BaseAgent;
+  /** The app name sessions are stored under; defaults to `app.name`. */
+  appName?: string;
+  /** Plugins, when running a bare agent (an App carries its own). */
+  plugins?: readonly BasePlugin[];
+  /** Resumability, when running a bare agent (an App carries its own). */
+  resumabilityConfig?: ResumabilityConfig;
+  sessionService: BaseSessionService;
+  artifactService?: BaseArtifactService;
+  memoryService?: BaseMemoryService;
+  credentialService?: CredentialService;
+  /** Create the session on first use instead of throwing `SessionNotFoundError`. */
+  autoCreateSession?: boolean;
+  /** How long `close` waits for each plugin, in milliseconds. */
+  pluginCloseTimeoutMs?: number;
+}
+
+/** Arguments of `runAsync`. */
+export interface RunAsyncRequest {
+  userId: string;
+  sessionId: string;
+  /** The user's message; its role defaults to `user`. */
+  newMessage?: Content;
+  /** State changes committed with the user's message. */
+  stateDelta?: Record<string, unknown>;
+  /** Run settings; Python's defaults fill what is left out. */
+  runConfig?: Partial<RunConfig>;
+  /** Resumes this paused invocation (resumable apps only). */
+  invocationId?: string;
+  /** Stops the run's model calls and tools when it fires. */
+  abortSignal?: AbortSignal;
+  /** Also yield the user's event before the agent's. */
+  yieldUserMessage?: boolean;
+}
+
+/**
+ * Runs agents against sessions (Python `Runner`, spec 000 §1). Each
+ * `runAsync` appends the user's message, picks the agent, runs it and commits
+ * every non-partial event through the session service before the agent
+ * continues, with plugin hooks around it all.
+ */
+export class Runner {
+  readonly appName: string;
+  readonly agent: BaseAgent;
+  readonly app: App | undefined;
+  readonly sessionService: BaseSessionService;
+  readonly artifactService: BaseArtifactService | undefined;
+  readonly memoryService: BaseMemoryService | undefined;
+  readonly credentialService: CredentialService | undefined;
+  readonly pluginManager: PluginManager;
+  readonly resumabilityConfig: ResumabilityConfig | undefined;
+  readonly contextCacheConfig: ContextCacheConfig | undefined;
+  readonly autoCreateSession: boolean;
+
+  constructor(config: RunnerConfig) {
+    if (config.app && config.agent) {
+      throw new InvalidArgumentError({
+        message: 'Runner takes either an app or an agent, not both.',
+        argument: 'agent',
+      });
+    }
+    if (config.app) {
+      this.app = config.app;
+      this.agent = config.app.rootAgent;
+      this.appName = config.appName ?? config.app.name;
+      this.resumabilityConfig = config.app.resumabilityConfig;
+      this.contextCacheConfig = config.app.contextCacheConfig;
+    } else if (config.agent) {
+      if (!config.appName) {
+        throw new InvalidArgumentError({
+          message: 'appName is required when the Runner is given an agent instead of an app.',
+          argument: 'appName',
+        });
+      }
+      validateAppName(config.appName);
+      this.app = undefined;
+      this.agent = config.agent;
+      this.appName = config.appName;
+      this.resumabilityConfig = config.resumabilityConfig;
+      this.contextCacheConfig = undefined;
+    } else {
+      throw new InvalidArgumentError({
+        message: 'Runner needs an app, or an agent with an appName.',
+        argument: 'app',
+      });
+    }
+    this.sessionService = config.sessionService;
+    this.artifactService = config.artifactService;
+    this.memoryService = config.memoryService;
+    this.credentialService = config.credentialService;
+    this.autoCreateSession = config.autoCreateSession ?? false;
+    this.pluginManager = new PluginManager({
+      plugins: [...(this.app?.plugins ?? []), ...(config.plugins ?? [])],
+      ...(config.pluginCloseTimeoutMs === undefined ? {} : { closeTimeoutMs: config.pluginCloseTimeoutMs }),
+    });
+  }
+
+  /**
+   * Runs one invocation and yields its events (spec 000 §1.1). Every
+   * non-partial event is committed to the session before it is yielded and
+   * before the agent resumes.
+   */
+  async *runAsync(request: RunAsyncRequest): AsyncGenerator<Event, void, undefined> {
+    const runConfig = createRunConfig(request.runConfig);
+    const newMessage = request.newMessage
+      ? { ...request.newMessage, role: request.newMessage.role || 'user' }
+      : undefined;
+    const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
+    const invocationId = request.invocationId ?? this.resolveInvocationId(session, newMessage);
+    if (!invocationId && !newMessage) {
+      throw new InvalidArgumentError({
+        message:
+          'Running an agent requires either a new_message or an invocation_id to resume a ' +
+          `previous invocation. Session: ${request.sessionId}, User: ${request.userId}`,
+        argument: 'newMessage',
+      });
+    }
+    let context: InvocationContext;
+    let userEvent: Event | undefined;
+    if (invocationId) {
+      if (!this.resumabilityConfig?.isResumable) {
+        throw new InvocationNotResumableError({
+          invocationId,
+          message: `invocation_id: ${invocationId} is provided but the app is not resumable.`,
+        });
+      }
+      ({ context, userEvent } = await this.setupResumedInvocation(
+        session,
+        invocationId,
+        newMessage,
+        runConfig,
+        request,
+      ));
+      if (context.endOfAgents[context.agent.name]) {
+        if (userEvent && request.yieldUserMessage) yield userEvent;
+        return;
+      }
+    } else {
+      context = this.newInvocationContext(session, newMessage, runConfig, newInvocationId(), request.abortSignal);
+      userEvent = await this.handleNewMessage(session, newMessage!, context, runConfig, request.stateDelta);
+      context.agent = findAgentToRun(session, this.agent);
+    }
+    if (userEvent && request.yieldUserMessage) yield userEvent;
+    yield* this.execWithPlugins(context, session);
+  }
+
+  /** Closes the plugins (each bounded by the close timeout). */
+  async close(): Promise<void> {
+    await this.pluginManager.close();
+  }
+
+  private async getOrCreateSession(
+    userId: string,
+    sessionId: string,
+    runConfig: RunConfig,
+  ): Promise<Session> {
+    const session = await this.sessionService.getSession({
+      appName: this.appName,
+      userId,
+      sessionId,
+      ...(runConfig.getSessionConfig ? { config: runConfig.getSessionConfig } : {}),
+    });
+    if (session) return session;
+    if (this.autoCreateSession) {
+      return this.sessionService.createSession({ appName: this.appName, userId, sessionId });
+    }
+    throw new SessionNotFoundError({
+      sessionId,
+      message:
+        `Session not found: ${sessionId}. The runner's app name is "${this.appName}"; check that ` +
+        'the session was created under the same app name and user id.',
+    });
+  }
+
+  /** In a resumable app, a message answering a paused call resumes that call's invocation. */
+  private resolveInvocationId(session: Session, newMessage: Content | undefined): string | undefined {
+    if (!this.resumabilityConfig?.isResumable || !newMessage) return undefined;
+    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
+    return findFunctionCallEvent(session.events, responseId)?.invocationId || undefined;
+  }
+
+  private newInvocationContext(
+    session: Session,
+    userContent: Content | undefined,
+    runConfig: RunConfig,
+    invocationId: string,
+    abortSignal: AbortSignal | undefined,
+  ): InvocationContext {
+    return new InvocationContext({
+      sessionService: this.sessionService,
+      ...(this.artifactService ? { artifactService: this.artifactService } : {}),
+      ...(this.memoryService ? { memoryService: this.memoryService } : {}),
+      ...(this.credentialService ? { credentialService: this.credentialService } : {}),
+      pluginManager: this.pluginManager,
+      ...(this.contextCacheConfig ? { contextCacheConfig: this.contextCacheConfig } : {}),
+      invocationId,
+      agent: this.agent,
+      session,
+      ...(userContent ? { userContent } : {}),
+      runConfig,
+      ...(this.resumabilityConfig ? { resumabilityConfig: this.resumabilityConfig } : {}),
+      ...(abortSignal ? { abortSignal } : {}),
+    });
+  }
+
+  private async setupResumedInvocation(
+    session: Session,
+    invocationId: string,
+    newMessage: Content | undefined,
+    runConfig: RunConfig,
+    request: RunAsyncRequest,
+  ): Promise<{ context: InvocationContext; userEvent: Event | undefined }> {
+    if (session.events.length === 0) {
+      throw new InvocationNotResumableError({
+        invocationId,
+        message: `Session ${session.id} has no events to resume.`,
+      });
+    }
+    const userMessage = newMessage ?? findUserMessageForInvocation(session.events, invocationId);
+    if (!userMessage) {
+      throw new InvocationNotResumableError({
+        invocationId,
+        message: `No user message found for invocation ${invocationId}`,
+      });
+    }
+    const context = this.newInvocationContext(session, userMessage, runConfig, invocationId, request.abortSignal);
+    const userEvent = newMessage
+      ? await this.handleNewMessage(session, newMessage, context, runConfig, request.stateDelta)
+      : undefined;
+    context.populateInvocationAgentStates();
+    // A root agent absent from the end-of-agent marks means the invocation paused in a sub-agent.
+    if (!Object.hasOwn(context.endOfAgents, this.agent.name)) {
+      context.agent = findAgentToRun(session, this.agent);
+    }
+    return { context, userEvent };
+  }
+
+  private async handleNewMessage(
+    session: Session,
+    message: Content,
+    context: InvocationContext,
+    runConfig: RunConfig,
+    stateDelta: Record<string, unknown> | undefined,
+  ): Promise<Event> {
+    if (!message.parts || message.parts.length === 0) {
+      throw new InvalidArgumentError({ message: 'No parts in the new_message.', argument: 'newMessage' });
+    }
+    let newMessage: Content = { ...message, parts: [...message.parts] };
+    if (this.artifactService && runConfig.saveInputBlobsAsArtifacts) {
+      const parts = newMessage.parts!;
+      for (let index = 0; index < parts.length; index++) {
+        const part = parts[index]!;
+        if (!part.inlineData) continue;
+        const filename = `artifact_${context.invocationId}_${index}`;
+        await this.artifactService.saveArtifact({
+          appName: this.appName,
+          userId: session.userId,
+          sessionId: session.id,
+          filename,
+          artifact: part,
+        });
+        parts[index] = { text: `Uploaded file: ${filename}. It is saved into artifacts` };
+      }
+    }
+    const modified = await this.pluginManager.runOnUserMessageCallback({
+      invocationContext: context,
+      userMessage: newMessage,
+    });
+    if (modified !== undefined) newMessage = modified;
+    context.userContent = newMessage;
+    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
+    const branch = responseId ? findFunctionCallEvent(session.events, responseId)?.branch : undefined;
+    const event = createEvent({
+      invocationId: context.invocationId,
+      author: 'user',
+      content: newMessage,
+      ...(branch === undefined ? {} : { branch }),
+      ...(stateDelta ? { actions: { stateDelta: { ...stateDelta } } } : {}),
+    });
+    return this.sessionService.appendEvent({ session, event });
+  }
+
+  private async *execWithPlugins(
+    context: InvocationContext,
+    session: Session,
+  ): AsyncGenerator<Event, void, undefined> {
+    const earlyExit = await this.pluginManager.runBeforeRunCallback({ invocationContext: context });
+    if (earlyExit !== undefined) {
+      const event = createEvent({ invocationId: context.invocationId, author: 'model', content: earlyExit });
+      await this.sessionService.appendEvent({ session, event });
+      yield event;
+    } else {
+      for await (const event of context.agent.runAsync(context)) {
+        applyCustomMetadata(event, context.runConfig);
+        if (!event.partial) await this.sessionService.appendEvent({ session, event });
+        const modified = await this.pluginManager.runOnEventCallback({ invocationContext: context, event });
+        if (modified !== undefined) {
+          applyCustomMetadata(modified, context.runConfig);
+          yield modified;
+        } else {
+          yield event;
+        }
+      }
+    }
+    await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+  }
+}
+
+function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
+  if (!runConfig.customMetadata || Object.keys(runConfig.customMetadata).length === 0) return;
+  event.customMetadata = { ...runConfig.customMetadata, ...(event.customMetadata ?? {}) };
+}
+
+function findUserMessageForInvocation(events: readonly Event[], invocationId: string): Content | undefined {
+  for (const event of events) {
+    if (
+      event.invocationId === invocationId &&
+      event.author === 'user' &&
+      event.content?.parts?.[0]?.text
+    ) {
+      return event.content;
+    }
+  }
+  return undefined;
+}
