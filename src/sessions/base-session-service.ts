@@ -1,4 +1,5 @@
 import type { Event } from '../events/event.js';
+import { setOwn } from '../utils/get-own.js';
 import { State } from './state.js';
 import { applyStateDelta } from './state-delta.js';
 import type { Session } from './session.js';
@@ -85,14 +86,16 @@ export abstract class BaseSessionService {
    */
   async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event;
-    const tempDelta = takeTempDelta(event);
-    const stored = event;
+    const { temp, kept } = splitTempDelta(event.actions.stateDelta);
+    const stored: Event = temp ? { ...event, actions: { ...event.actions, stateDelta: kept } } : event;
     await this.appendEventToStore({ session, event: stored });
-    applyStateDelta(session.state, tempDelta);
+    // Python trims the event itself, so the yielded event carries no temp keys either.
+    if (temp) event.actions.stateDelta = kept;
+    applyStateDelta(session.state, temp ?? {});
     applyStateDelta(session.state, stored.actions.stateDelta);
-    session.events.push(stored);
-    session.lastUpdateTime = stored.timestamp;
-    return stored;
+    session.events.push(event);
+    session.lastUpdateTime = event.timestamp;
+    return event;
   }
 
   /**
@@ -103,23 +106,18 @@ export abstract class BaseSessionService {
 }
 
 /**
- * Removes the `temp:` keys from the event's delta and returns them. Python
- * trims the event itself, so neither the stored nor the yielded event carries
- * temp keys; they live only in the in-memory session of this invocation.
+ * Splits a delta into its `temp:` keys (undefined when there are none) and
+ * the rest. Temp keys live only in the in-memory session of the invocation.
  */
-function takeTempDelta(event: Event): Record<string, unknown> {
-  const delta = event.actions.stateDelta;
-  const temp: Record<string, unknown> = {};
+function splitTempDelta(delta: Record<string, unknown>): {
+  temp: Record<string, unknown> | undefined;
+  kept: Record<string, unknown>;
+} {
+  let temp: Record<string, unknown> | undefined;
   const kept: Record<string, unknown> = {};
-  let found = false;
   for (const [key, value] of Object.entries(delta)) {
-    if (key.startsWith(State.TEMP_PREFIX)) {
-      temp[key] = value;
-      found = true;
-    } else {
-      kept[key] = value;
-    }
+    if (key.startsWith(State.TEMP_PREFIX)) setOwn((temp ??= {}), key, value);
+    else setOwn(kept, key, value);
   }
-  if (found) event.actions.stateDelta = kept;
-  return temp;
+  return { temp, kept };
 }

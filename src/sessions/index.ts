@@ -11,3 +11,4 @@ export {
 export { Session } from './session.js';
 export { State } from './state.js';
 export { applyStateDelta, extractStateDelta, mergeState, type ScopedStateDelta } from './state-delta.js';
+export { InMemorySessionService } from './in-memory-session-service.js';

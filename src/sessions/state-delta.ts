@@ -1,3 +1,4 @@
+import { setOwn } from '../utils/get-own.js';
 import { State } from './state.js';
 
 /** A state delta split by scope, with the `app:` and `user:` prefixes removed. */
@@ -17,11 +18,11 @@ export function extractStateDelta(state: Readonly<Record<string, unknown>> | und
   if (!state) return scoped;
   for (const [key, value] of Object.entries(state)) {
     if (key.startsWith(State.APP_PREFIX)) {
-      scoped.app[key.slice(State.APP_PREFIX.length)] = value;
+      setOwn(scoped.app, key.slice(State.APP_PREFIX.length), value);
     } else if (key.startsWith(State.USER_PREFIX)) {
-      scoped.user[key.slice(State.USER_PREFIX.length)] = value;
+      setOwn(scoped.user, key.slice(State.USER_PREFIX.length), value);
     } else if (!key.startsWith(State.TEMP_PREFIX)) {
-      scoped.session[key] = value;
+      setOwn(scoped.session, key, value);
     }
   }
   return scoped;
@@ -36,9 +37,10 @@ export function mergeState(
   userState: Readonly<Record<string, unknown>>,
   sessionState: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...sessionState };
-  for (const [key, value] of Object.entries(appState)) merged[State.APP_PREFIX + key] = value;
-  for (const [key, value] of Object.entries(userState)) merged[State.USER_PREFIX + key] = value;
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sessionState)) setOwn(merged, key, value);
+  for (const [key, value] of Object.entries(appState)) setOwn(merged, State.APP_PREFIX + key, value);
+  for (const [key, value] of Object.entries(userState)) setOwn(merged, State.USER_PREFIX + key, value);
   return merged;
 }
 
@@ -54,7 +56,7 @@ export function applyStateDelta(
     if (value === null || value === undefined) {
       delete target[key];
     } else {
-      target[key] = value;
+      setOwn(target, key, value);
     }
   }
 }

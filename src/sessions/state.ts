@@ -1,4 +1,4 @@
-import { getOwn } from '../utils/get-own.js';
+import { getOwn, setOwn } from '../utils/get-own.js';
 
 /**
  * Session state seen through a pending delta (Python `State`): reads see the
@@ -41,8 +41,8 @@ export class State {
 
   /** Sets `key` in the state and records it in the delta. */
   set(key: string, value: unknown): void {
-    this.value[key] = value;
-    this.delta[key] = value;
+    setOwn(this.value, key, value);
+    setOwn(this.delta, key, value);
   }
 
   /** True when `key` is in the committed state or the delta. */
@@ -62,7 +62,10 @@ export class State {
 
   /** A plain copy of the state with the delta applied. */
   toRecord(): Record<string, unknown> {
-    return { ...this.value, ...this.delta };
+    const record: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(this.value)) setOwn(record, key, value);
+    for (const [key, value] of Object.entries(this.delta)) setOwn(record, key, value);
+    return record;
   }
 
   /** The raw value of `key` in the delta only (own property). */

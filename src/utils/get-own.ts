@@ -11,3 +11,11 @@ export function getOwn<T>(record: Readonly<Record<string, T>>, key: string): T |
 export function hasOwn(record: object, key: string): boolean {
   return Object.hasOwn(record, key);
 }
+
+/**
+ * Sets `record[key]` as an own, enumerable data property, even for keys such
+ * as `__proto__` that a plain assignment would treat as the prototype.
+ */
+export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+}

@@ -1,6 +1,6 @@
 export { nowSeconds } from './clock.js';
 export { deepClone } from './deep-clone.js';
-export { getOwn, hasOwn } from './get-own.js';
+export { getOwn, hasOwn, setOwn } from './get-own.js';
 export {
   CLIENT_FUNCTION_CALL_ID_PREFIX,
   newEventId,

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { AlreadyExistsError } from '../errors/already-exists-error.js';
+import { SessionNotFoundError } from '../errors/session-not-found-error.js';
+import type { Event } from '../events/event.js';
+import { nowSeconds } from '../utils/clock.js';
+import { deepClone } from '../utils/deep-clone.js';
+import {
+  BaseSessionService,
+  type AppendEventRequest,
+  type CreateSessionRequest,
+  type DeleteSessionRequest,
+  type GetSessionConfig,
+  type GetSessionRequest,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+} from './base-session-service.js';
+import type { Session } from './session.js';
+import { applyStateDelta, extractStateDelta, mergeState } from './state-delta.js';
+
+type StateRecord = Record<string, unknown>;
+
+/**
+ * A session store held in process memory (Python `InMemorySessionService`),
+ * for tests, development and single-process apps; everything is lost when the
+ * process ends.
+ *
+ * Sessions are kept per app, user and id. App state (per app) and user state
+ * (per app and user) are kept apart from the sessions without their `app:` /
+ * `user:` prefixes, and merged back under those prefixes into every session
+ * the service returns. Every value crossing the boundary is deep-copied in
+ * both directions, so nothing a caller holds aliases what the store holds.
+ */
+export class InMemorySessionService extends BaseSessionService {
+  // Maps rather than plain objects: app, user and session names are untrusted
+  // and must never reach Object.prototype (`__proto__`, `constructor`).
+  private readonly sessions = new Map<string, Map<string, Map<string, Session>>>();
+  private readonly appStates = new Map<string, StateRecord>();
+  private readonly userStates = new Map<string, Map<string, StateRecord>>();
+
+  /**
+   * Creates a session. `sessionId` is trimmed; when it is missing or blank a
+   * uuid4 is used. Throws `AlreadyExistsError` when the app and user already
+   * have a session with that id. The initial state is split by scope: `app:`
+   * and `user:` keys update the app and user states, `temp:` keys are
+   * dropped, the rest becomes the session's own state.
+   */
+  override async createSession({
+    appName,
+    userId,
+    state,
+    sessionId,
+  }: CreateSessionRequest): Promise<Session> {
+    const id = sessionId?.trim() || randomUUID();
+    const appSessions = getOrCreate(
+      this.sessions,
+      appName,
+      () => new Map<string, Map<string, Session>>(),
+    );
+    const userSessions = getOrCreate(appSessions, userId, () => new Map<string, Session>());
+    if (userSessions.has(id)) {
+      throw new AlreadyExistsError({ message: `Session with id ${id} already exists.` });
+    }
+    const scoped = extractStateDelta(deepClone(state));
+    applyStateDelta(this.appState(appName), scoped.app);
+    applyStateDelta(this.userState(appName, userId), scoped.user);
+    const sessionState = newRecord();
+    applyStateDelta(sessionState, scoped.session);
+    const session: Session = {
+      id,
+      appName,
+      userId,
+      state: sessionState,
+      events: [],
+      lastUpdateTime: nowSeconds(),
+    };
+    userSessions.set(id, session);
+    return this.copyOut(session, []);
+  }
+
+  /**
+   * A copy of the session with merged state, or undefined when it does not
+   * exist. `config.numRecentEvents` keeps the last N events (0 or unset: all),
+   * then `config.afterTimestamp` keeps the events from that time on.
+   */
+  override async getSession({
+    appName,
+    userId,
+    sessionId,
+    config,
+  }: GetSessionRequest): Promise<Session | undefined> {
+    const session = this.findSession(appName, userId, sessionId);
+    if (!session) return undefined;
+    return this.copyOut(session, selectEvents(session.events, config));
+  }
+
+  /**
+   * The app's sessions, of one user or (when `userId` is omitted) of every
+   * user, each with merged state and no events.
+   */
+  override async listSessions({
+    appName,
+    userId,
+  }: ListSessionsRequest): Promise<ListSessionsResponse> {
+    const appSessions = this.sessions.get(appName);
+    if (!appSessions) return { sessions: [] };
+    const users = userId === undefined ? [...appSessions.values()] : [appSessions.get(userId)];
+    const sessions: Session[] = [];
+    for (const userSessions of users) {
+      for (const session of userSessions?.values() ?? []) sessions.push(this.copyOut(session, []));
+    }
+    return { sessions };
+  }
+
+  /** Deletes the session; does nothing when it does not exist. App and user state are kept. */
+  override async deleteSession({
+    appName,
+    userId,
+    sessionId,
+  }: DeleteSessionRequest): Promise<void> {
+    this.sessions.get(appName)?.get(userId)?.delete(sessionId);
+  }
+
+  /**
+   * Stores a copy of the event and applies its scoped delta: `app:` keys to
+   * the app state, `user:` keys to the user state, the rest to the stored
+   * session's state, a `null` value removing the key. The stored session's
+   * `lastUpdateTime` becomes the event's timestamp. Throws
+   * `SessionNotFoundError` when the session is not in the store.
+   */
+  protected override async appendEventToStore({
+    session,
+    event,
+  }: AppendEventRequest): Promise<void> {
+    const stored = this.findSession(session.appName, session.userId, session.id);
+    if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
+    const copy = deepClone(event);
+    const scoped = extractStateDelta(copy.actions.stateDelta);
+    applyStateDelta(this.appState(session.appName), scoped.app);
+    applyStateDelta(this.userState(session.appName, session.userId), scoped.user);
+    applyStateDelta(stored.state, scoped.session);
+    stored.events.push(copy);
+    stored.lastUpdateTime = copy.timestamp;
+  }
+
+  private findSession(appName: string, userId: string, sessionId: string): Session | undefined {
+    return this.sessions.get(appName)?.get(userId)?.get(sessionId);
+  }
+
+  private appState(appName: string): StateRecord {
+    return getOrCreate(this.appStates, appName, newRecord);
+  }
+
+  private userState(appName: string, userId: string): StateRecord {
+    const appUsers = getOrCreate(this.userStates, appName, () => new Map<string, StateRecord>());
+    return getOrCreate(appUsers, userId, newRecord);
+  }
+
+  private copyOut(session: Session, events: Event[]): Session {
+    const appState = this.appStates.get(session.appName) ?? {};
+    const userState = this.userStates.get(session.appName)?.get(session.userId) ?? {};
+    return deepClone({
+      ...session,
+      state: mergeState(appState, userState, session.state),
+      events,
+    });
+  }
+}
+
+/**
+ * The events `getSession` returns, as Python's in-memory service picks them:
+ * a truthy `numRecentEvents` keeps the last N, then a truthy `afterTimestamp`
+ * drops everything up to the last event older than it.
+ */
+function selectEvents(events: Event[], config: GetSessionConfig | undefined): Event[] {
+  let selected = events;
+  if (config?.numRecentEvents) selected = selected.slice(-config.numRecentEvents);
+  const after = config?.afterTimestamp;
+  if (after) {
+    const lastOlder = selected.findLastIndex((event) => event.timestamp < after);
+    selected = selected.slice(lastOlder + 1);
+  }
+  return selected;
+}
+
+function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}
+
+// A null prototype makes a state key such as `__proto__` an ordinary own key.
+function newRecord(): StateRecord {
+  return Object.create(null) as StateRecord;
+}
