@@ -1,3 +1,16 @@
+export {
+  isUserScopedFilename,
+  USER_NAMESPACE_PREFIX,
+  validateArtifactFilename,
+} from './artifact-name.js';
+export {
+  ARTIFACT_URI_SCHEME,
+  getArtifactUri,
+  isArtifactRef,
+  parseArtifactUri,
+  validateArtifactReferenceScope,
+  type ParsedArtifactUri,
+} from './artifact-uri.js';
 export type {
   ArtifactKey,
   ArtifactVersion,
@@ -6,3 +19,4 @@ export type {
   LoadArtifactRequest,
   SaveArtifactRequest,
 } from './base-artifact-service.js';
+export { InMemoryArtifactService } from './in-memory-artifact-service.js';

@@ -8,12 +8,11 @@ export const RouteValue = z.union([z.string(), z.number(), z.boolean()]);
 export type RouteValue = z.infer<typeof RouteValue>;
 
 /** Summary of a range of events that replaces them in the model's context (`actions.compaction`). */
-export const EventCompaction = z
-  .object({
-    startTimestamp: z.number(),
-    endTimestamp: z.number(),
-    compactedContent: z.custom<Content>((value) => typeof value === 'object' && value !== null),
-  });
+export const EventCompaction = z.object({
+  startTimestamp: z.number(),
+  endTimestamp: z.number(),
+  compactedContent: z.custom<Content>((value) => typeof value === 'object' && value !== null),
+});
 /** Summary of a range of events that replaces them in the model's context. */
 export type EventCompaction = z.infer<typeof EventCompaction>;
 
@@ -29,23 +28,22 @@ export type AuthConfig = z.infer<typeof AuthConfig>;
  * The side effects an event asks the Runner to commit, every field of Python's
  * `EventActions` (2.x). Dict-valued fields default to `{}`.
  */
-export const EventActions = z
-  .object({
-    skipSummarization: z.boolean().optional(),
-    stateDelta: z.record(z.string(), z.unknown()).default({}),
-    artifactDelta: z.record(z.string(), z.number()).default({}),
-    transferToAgent: z.string().optional(),
-    escalate: z.boolean().optional(),
-    requestedAuthConfigs: z.record(z.string(), AuthConfig).default({}),
-    requestedToolConfirmations: z.record(z.string(), ToolConfirmation).default({}),
-    compaction: EventCompaction.optional(),
-    endOfAgent: z.boolean().optional(),
-    agentState: z.record(z.string(), z.unknown()).optional(),
-    rewindBeforeInvocationId: z.string().optional(),
-    route: z.union([RouteValue, z.array(RouteValue)]).optional(),
-    renderUiWidgets: z.array(z.record(z.string(), z.unknown())).optional(),
-    setModelResponse: z.unknown().optional(),
-  });
+export const EventActions = z.object({
+  skipSummarization: z.boolean().optional(),
+  stateDelta: z.record(z.string(), z.unknown()).default({}),
+  artifactDelta: z.record(z.string(), z.number()).default({}),
+  transferToAgent: z.string().optional(),
+  escalate: z.boolean().optional(),
+  requestedAuthConfigs: z.record(z.string(), AuthConfig).default({}),
+  requestedToolConfirmations: z.record(z.string(), ToolConfirmation).default({}),
+  compaction: EventCompaction.optional(),
+  endOfAgent: z.boolean().optional(),
+  agentState: z.record(z.string(), z.unknown()).optional(),
+  rewindBeforeInvocationId: z.string().optional(),
+  route: z.union([RouteValue, z.array(RouteValue)]).optional(),
+  renderUiWidgets: z.array(z.record(z.string(), z.unknown())).optional(),
+  setModelResponse: z.unknown().optional(),
+});
 /** The side effects an event asks the Runner to commit. */
 export type EventActions = z.infer<typeof EventActions>;
 

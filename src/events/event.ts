@@ -5,12 +5,11 @@ import { EventActions, createEventActions } from './event-actions.js';
 import { LlmResponseFields } from './llm-response.js';
 
 /** Where a workflow-graph event came from and whose output it is (ADK 2.x `node_info`). */
-export const NodeInfo = z
-  .object({
-    path: z.string().default(''),
-    outputFor: z.array(z.string()).optional(),
-    messageAsOutput: z.boolean().optional(),
-  });
+export const NodeInfo = z.object({
+  path: z.string().default(''),
+  outputFor: z.array(z.string()).optional(),
+  messageAsOutput: z.boolean().optional(),
+});
 /** Where a workflow-graph event came from and whose output it is. */
 export type NodeInfo = z.infer<typeof NodeInfo>;
 
@@ -19,20 +18,19 @@ export type NodeInfo = z.infer<typeof NodeInfo>;
  * `Event` (2.x), camelCased. `timestamp` is float seconds since the epoch,
  * `id` a uuid4, `invocationId` `e-<uuid4>`.
  */
-export const Event = z
-  .object({
-    ...LlmResponseFields,
-    invocationId: z.string().default(''),
-    author: z.string(),
-    actions: EventActions.default(() => createEventActions()),
-    output: z.unknown().optional(),
-    nodeInfo: NodeInfo.optional(),
-    longRunningToolIds: z.array(z.string()).optional(),
-    branch: z.string().optional(),
-    isolationScope: z.string().optional(),
-    id: z.string().default(''),
-    timestamp: z.number(),
-  });
+export const Event = z.object({
+  ...LlmResponseFields,
+  invocationId: z.string().default(''),
+  author: z.string(),
+  actions: EventActions.default(() => createEventActions()),
+  output: z.unknown().optional(),
+  nodeInfo: NodeInfo.optional(),
+  longRunningToolIds: z.array(z.string()).optional(),
+  branch: z.string().optional(),
+  isolationScope: z.string().optional(),
+  id: z.string().default(''),
+  timestamp: z.number(),
+});
 /** An event: the unit of an ADK session's history. */
 export type Event = z.infer<typeof Event>;
 

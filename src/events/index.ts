@@ -1,4 +1,11 @@
+export { findFunctionCallEvent, findMatchingFunctionCall } from './find-matching-function-call.js';
 export { createEvent, Event, NodeInfo, type EventInit } from './event.js';
+export {
+  eventFromCamelCaseJson,
+  eventFromSnakeCaseJson,
+  eventToCamelCaseJson,
+  eventToSnakeCaseJson,
+} from './event-json.js';
 export {
   AuthConfig,
   createEventActions,

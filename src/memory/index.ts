@@ -5,3 +5,5 @@ export type {
   SearchMemoryRequest,
   SearchMemoryResponse,
 } from './base-memory-service.js';
+export { formatMemoryTimestamp } from './format-memory-timestamp.js';
+export { InMemoryMemoryService, UNKNOWN_SESSION_ID } from './in-memory-memory-service.js';

@@ -12,3 +12,11 @@ export {
   type ScriptedTurn,
 } from './scripted-llm.js';
 export { runSessionServiceSuite } from './session-service-suite.js';
+export {
+  modelText,
+  ScriptedAgent,
+  userText,
+  type ScriptedAgentConfig,
+  type ScriptedAgentStep,
+} from './test-agents.js';
+export { runOnce, texts } from './run-once.js';

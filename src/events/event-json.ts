@@ -1,0 +1,213 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { getOwn, hasOwn } from '../utils/get-own.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
+import { Event } from './event.js';
+
+/**
+ * How a value found under one key is converted:
+ * - `verbatim`: the user's own data; copied deeply with its keys and `null`s as written.
+ * - `dict`: an object whose keys are ids or filenames (kept as written) and
+ *   whose values are converted by `values`.
+ * - `model`: an ADK or genai object; its keys are re-cased, `null` fields are
+ *   dropped (Python's `exclude_none`), and each field is converted by its
+ *   entry in `fields` (named in camelCase), or as a nested model when unlisted.
+ * An array is converted element by element with the rule of the key holding it.
+ */
+type Rule =
+  { readonly kind: 'verbatim' } | { readonly kind: 'dict'; readonly values: Rule } | ModelRule;
+interface ModelRule {
+  readonly kind: 'model';
+  readonly fields: Readonly<Record<string, Rule>>;
+}
+
+const VERBATIM: Rule = { kind: 'verbatim' };
+const model = (fields: Record<string, Rule> = {}): ModelRule => ({ kind: 'model', fields });
+const dict = (values: Rule): Rule => ({ kind: 'dict', values });
+
+// The casing table of an event: every place where the user's own keys live.
+const NESTED_MODEL = model();
+const CONTENT = model({
+  parts: model({
+    functionCall: model({ args: VERBATIM }),
+    functionResponse: model({ response: VERBATIM }),
+    partMetadata: VERBATIM,
+  }),
+});
+const AUTH_CREDENTIAL = model({
+  oauth2: model({ token: VERBATIM }),
+  http: model({ additionalHeaders: VERBATIM }),
+});
+const AUTH_CONFIG = model({
+  // OpenAPI security schemes keep their own spelling (`authorizationUrl`, `openIdConnectUrl`) in both forms.
+  authScheme: VERBATIM,
+  rawAuthCredential: AUTH_CREDENTIAL,
+  exchangedAuthCredential: AUTH_CREDENTIAL,
+});
+const EVENT = model({
+  content: CONTENT,
+  output: VERBATIM,
+  customMetadata: VERBATIM,
+  actions: model({
+    stateDelta: VERBATIM,
+    artifactDelta: VERBATIM,
+    agentState: VERBATIM,
+    route: VERBATIM,
+    setModelResponse: VERBATIM,
+    requestedAuthConfigs: dict(AUTH_CONFIG),
+    requestedToolConfirmations: dict(model({ payload: VERBATIM })),
+    renderUiWidgets: model({ payload: VERBATIM }),
+    compaction: model({ compactedContent: CONTENT }),
+  }),
+});
+
+type Rename = (camelCaseKey: string) => string;
+
+const keepKey: Rename = (key) => key;
+
+/** `functionCall` → `function_call`: the inverse of pydantic's `to_camel` on field names. */
+const toSnakeCase: Rename = (key) =>
+  /[A-Z]/.test(key) ? key.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `_${c.toLowerCase()}`) : key;
+
+/** `function_call` → `functionCall`; camelCase keys and leading underscores are left alone. */
+function toCamelCase(key: string): string {
+  return key.includes('_')
+    ? key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_match, c: string) => c.toUpperCase())
+    : key;
+}
+
+/**
+ * The in-memory event as the snake_case JSON Python writes with
+ * `model_dump(exclude_none=True, mode='json')` (DatabaseSessionService
+ * `event_data`). Keys of ADK and genai objects are snake_cased at every depth;
+ * keys inside user data (`stateDelta`, `artifactDelta`, `agentState`,
+ * `customMetadata`, `output`, function-call `args`, function `response`,
+ * `partMetadata`, tool-confirmation `payload`, `route`, `setModelResponse`)
+ * and the ids keying `requestedAuthConfigs`/`requestedToolConfirmations` are
+ * kept as written. `null`/`undefined` fields are dropped, empty dicts kept.
+ * The result shares no objects or arrays with `event`.
+ */
+export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
+  return convertModel(event, EVENT, toSnakeCase);
+}
+
+/**
+ * The in-memory event as the camelCase JSON of Python's HTTP API
+ * (`model_dump(exclude_none=True, by_alias=True)`): the same rules as
+ * `eventToSnakeCaseJson`, with camelCase keys. The result shares no objects
+ * or arrays with `event`.
+ */
+export function eventToCamelCaseJson(event: Event): Record<string, unknown> {
+  return convertModel(event, EVENT, keepKey);
+}
+
+/**
+ * The event stored as snake_case JSON (`event_data`), validated. Like Python's
+ * `Event.model_validate`, it accepts snake_case and camelCase keys alike (the
+ * camelCase spelling wins when both are given), drops `null` fields, keeps user
+ * data as written and fills defaults (empty action dicts, `invocationId: ''`).
+ * Throws `InvalidArgumentError` when `json` is not an object or not a valid event.
+ */
+export function eventFromSnakeCaseJson(json: unknown): Event {
+  return parseEvent(json, toSnakeCase);
+}
+
+/**
+ * The event sent as camelCase JSON (HTTP API), validated. Accepts snake_case
+ * keys too, as pydantic's `populate_by_name` does; otherwise the same contract
+ * as `eventFromSnakeCaseJson`. Throws `InvalidArgumentError` on bad input.
+ */
+export function eventFromCamelCaseJson(json: unknown): Event {
+  return parseEvent(json, keepKey);
+}
+
+function parseEvent(json: unknown, wireKey: Rename): Event {
+  if (!isPlainObject(json)) {
+    throw new InvalidArgumentError({
+      argument: 'event',
+      message: `Event JSON must be an object, got ${describe(json)}.`,
+    });
+  }
+  const result = Event.safeParse(convertModel(json, EVENT, keepKey));
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${wirePath(issue.path, wireKey)}: ${issue.message}`);
+  throw new InvalidArgumentError({
+    argument: 'event',
+    message: `Invalid event JSON: ${problems.join('; ')}.`,
+    cause: result.error,
+  });
+}
+
+function convert(value: unknown, rule: Rule, rename: Rename): unknown {
+  if (rule.kind === 'verbatim') return copyVerbatim(value);
+  if (Array.isArray(value)) return value.map((item: unknown) => convert(item, rule, rename));
+  if (!isPlainObject(value)) return value;
+  if (rule.kind === 'model') return convertModel(value, rule, rename);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    setOwn(out, key, convert(item, rule.values, rename));
+  }
+  return out;
+}
+
+function convertModel(
+  value: Readonly<Record<string, unknown>>,
+  rule: ModelRule,
+  rename: Rename,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null || item === undefined) continue;
+    const name = toCamelCase(key);
+    // pydantic gives the alias (camelCase) precedence over the field name.
+    if (name !== key && hasOwn(value, name)) continue;
+    setOwn(out, rename(name), convert(item, getOwn(rule.fields, name) ?? NESTED_MODEL, rename));
+  }
+  return out;
+}
+
+function copyVerbatim(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyVerbatim);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) setOwn(out, key, copyVerbatim(item));
+  return out;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  // Assigning `__proto__` would replace the prototype instead of adding the user's key.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** An issue path spelled as the caller wrote it: model fields in the wire casing, user keys as they are. */
+function wirePath(path: readonly PropertyKey[], wireKey: Rename): string {
+  let rule: Rule = EVENT;
+  const segments: string[] = [];
+  for (const segment of path) {
+    if (typeof segment !== 'string') {
+      segments.push(`[${String(segment)}]`);
+      continue;
+    }
+    const key = rule.kind === 'model' ? wireKey(segment) : segment;
+    segments.push(/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
+    if (rule.kind === 'model') rule = getOwn(rule.fields, segment) ?? NESTED_MODEL;
+    else if (rule.kind === 'dict') rule = rule.values;
+  }
+  return segments.length > 0 ? segments.join('').replace(/^\./, '') : '(event)';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'a non-plain object' : `a ${typeof value}`;
+}
