@@ -1,12 +1,13 @@
 // Layering of ARCHITECTURE.md §2, checked in CI. Arrows point one way:
 // cli → server → evaluation → config → runner → workflow → agents → flows →
-// {tools, plugins} → context → {models, sessions, artifacts, memory, telemetry} →
+// {tools, plugins} → context → memory → {models, sessions, artifacts, telemetry} →
 // events → {types, errors, utils}. Folders of one rank never import each other,
 // except the leaves, which may use one another without cycles.
 const ranks = [
   ['types', 'errors', 'utils'],
   ['events'],
-  ['models', 'sessions', 'artifacts', 'memory', 'telemetry'],
+  ['models', 'sessions', 'artifacts', 'telemetry'],
+  ['memory'],
   ['context'],
   ['tools', 'plugins'],
   ['flows'],
@@ -24,8 +25,10 @@ const forbidden = [
   {
     name: 'no-circular',
     severity: 'error',
+    comment:
+      'Runtime import cycles. Type-only cycles (a contract naming its counterpart) erase at build time.',
     from: {},
-    to: { circular: true },
+    to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
   },
   {
     name: 'testing-is-not-a-dependency',

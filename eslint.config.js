@@ -25,6 +25,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { module: 'writable', require: 'readonly' },
+    },
+  },
+  {
     files: ['**/*.test.ts', 'examples/**', 'bench/**', 'test/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -8,11 +8,18 @@ import type { Event } from '../events/event.js';
 import type { Content } from '../types/index.js';
 import type { BaseAgent } from './base-agent.js';
 
-async function run(agent: BaseAgent, plugins: BasePlugin[] = []): Promise<{ events: Event[]; runner: InMemoryRunner }> {
+async function run(
+  agent: BaseAgent,
+  plugins: BasePlugin[] = [],
+): Promise<{ events: Event[]; runner: InMemoryRunner }> {
   const runner = new InMemoryRunner({ agent, appName: 'test_app', plugins });
   await runner.sessionService.createSession({ appName: 'test_app', userId: 'u', sessionId: 's' });
   const events: Event[] = [];
-  for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: userText('hi') })) {
+  for await (const event of runner.runAsync({
+    userId: 'u',
+    sessionId: 's',
+    newMessage: userText('hi'),
+  })) {
     events.push(event);
   }
   return { events, runner };
@@ -23,7 +30,9 @@ describe('BaseAgent identity and tree (issue 2 §4, spec 000 §1.3)', () => {
     for (const name of ['1agent', 'my-agent', 'has space', '', 'a.b']) {
       expect(() => new ScriptedAgent({ name })).toThrow(/Found invalid agent name/);
     }
-    expect(InvalidAgentConfigError.isInstance(captureError(() => new ScriptedAgent({ name: 'a-b' })))).toBe(true);
+    expect(
+      InvalidAgentConfigError.isInstance(captureError(() => new ScriptedAgent({ name: 'a-b' }))),
+    ).toBe(true);
   });
 
   it('accepts identifiers, including underscores and non-ASCII letters', () => {
@@ -96,7 +105,9 @@ describe('BaseAgent.clone (issue 2 §4)', () => {
     expect(copy.subAgents).toEqual([fresh]);
     expect(fresh.parentAgent).toBe(copy);
     expect(() => root.clone({ parentAgent: copy })).toThrow(/Cannot update `parent_agent`/);
-    expect(() => root.clone({ notAField: 1 })).toThrow(/Cannot update nonexistent fields in ScriptedAgent: notAField/);
+    expect(() => root.clone({ notAField: 1 })).toThrow(
+      /Cannot update nonexistent fields in ScriptedAgent: notAField/,
+    );
   });
 });
 
@@ -168,7 +179,11 @@ describe('BaseAgent.runAsync lifecycle (spec 000 §2.1, §9)', () => {
     expect(events[0]!.actions.stateDelta).toEqual({ seen: 'yes' });
     expect(events[0]!.content).toBeUndefined();
     expect(events[1]!.content?.parts?.[0]?.text).toBe('ran');
-    const session = await runner.sessionService.getSession({ appName: 'test_app', userId: 'u', sessionId: 's' });
+    const session = await runner.sessionService.getSession({
+      appName: 'test_app',
+      userId: 'u',
+      sessionId: 's',
+    });
     expect(session!.state['seen']).toBe('yes');
   });
 

@@ -84,9 +84,7 @@ export abstract class BaseAgent implements AgentContract {
 
   /** The top of this agent's tree. */
   get rootAgent(): BaseAgent {
-    let agent: BaseAgent = this;
-    while (agent.parentAgent) agent = agent.parentAgent;
-    return agent;
+    return this.parentAgent ? this.parentAgent.rootAgent : this;
   }
 
   /** This agent or a descendant with the given name. */
@@ -140,7 +138,9 @@ export abstract class BaseAgent implements AgentContract {
   }
 
   /** The agent's own work: yield events; the Runner commits each before the generator resumes. */
-  protected abstract runAsyncImpl(context: InvocationContext): AsyncGenerator<Event, void, undefined>;
+  protected abstract runAsyncImpl(
+    context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined>;
 
   /** The context this agent runs in: a copy of the parent's with `agent` set to this agent. */
   protected createInvocationContext(parentContext: InvocationContext): InvocationContext {
@@ -159,7 +159,9 @@ export abstract class BaseAgent implements AgentContract {
           'agent is instantiated with the sub-agents.',
       });
     }
-    const unknown = Object.keys(update).filter((key) => !(key in this) && !(key in this.initialConfig));
+    const unknown = Object.keys(update).filter(
+      (key) => !(key in this) && !(key in this.initialConfig),
+    );
     if (unknown.length > 0) {
       throw new InvalidAgentConfigError({
         message: `Cannot update nonexistent fields in ${this.constructor.name}: ${unknown.join(', ')}`,
@@ -167,7 +169,10 @@ export abstract class BaseAgent implements AgentContract {
     }
     const config: Record<string, unknown> = {};
     for (const key of Object.keys(this.initialConfig)) {
-      const current = key in this ? (this as unknown as Record<string, unknown>)[key] : this.initialConfig[key as keyof BaseAgentConfig];
+      const current =
+        key in this
+          ? (this as unknown as Record<string, unknown>)[key]
+          : this.initialConfig[key as keyof BaseAgentConfig];
       config[key] = Array.isArray(current) ? [...(current as unknown[])] : current;
     }
     Object.assign(config, update);
@@ -182,7 +187,9 @@ export abstract class BaseAgent implements AgentContract {
 
   /** This agent's checkpoint in the invocation, or undefined when it has none (resuming). */
   protected loadAgentState(context: InvocationContext): Record<string, unknown> | undefined {
-    return Object.hasOwn(context.agentStates, this.name) ? context.agentStates[this.name] : undefined;
+    return Object.hasOwn(context.agentStates, this.name)
+      ? context.agentStates[this.name]
+      : undefined;
   }
 
   /** An event carrying this agent's checkpoint and/or end-of-agent mark, as Python builds it. */
@@ -206,7 +213,8 @@ export abstract class BaseAgent implements AgentContract {
       agent: this,
       context: callbackContext,
     });
-    if (!content) content = await runAgentCallbacks(this.canonicalBeforeAgentCallbacks, this, callbackContext);
+    if (!content)
+      content = await runAgentCallbacks(this.canonicalBeforeAgentCallbacks, this, callbackContext);
     if (content) {
       context.endInvocation = true;
       return this.callbackEvent(context, callbackContext, content);
@@ -221,13 +229,18 @@ export abstract class BaseAgent implements AgentContract {
       agent: this,
       context: callbackContext,
     });
-    if (!content) content = await runAgentCallbacks(this.canonicalAfterAgentCallbacks, this, callbackContext);
+    if (!content)
+      content = await runAgentCallbacks(this.canonicalAfterAgentCallbacks, this, callbackContext);
     if (content) return this.callbackEvent(context, callbackContext, content);
     if (callbackContext.state.hasDelta()) return this.callbackEvent(context, callbackContext);
     return undefined;
   }
 
-  private callbackEvent(context: InvocationContext, callbackContext: Context, content?: Content): Event {
+  private callbackEvent(
+    context: InvocationContext,
+    callbackContext: Context,
+    content?: Content,
+  ): Event {
     return createEvent({
       invocationId: context.invocationId,
       author: this.name,
@@ -245,7 +258,10 @@ export abstract class BaseAgent implements AgentContract {
       seen.add(subAgent.name);
     }
     if (duplicates.size > 0) {
-      const names = [...duplicates].sort().map((name) => `\`${name}\``).join(', ');
+      const names = [...duplicates]
+        .sort()
+        .map((name) => `\`${name}\``)
+        .join(', ');
       throw new InvalidAgentConfigError({
         message: `Found duplicate sub-agent names: ${names}. All sub-agents must have unique names.`,
       });

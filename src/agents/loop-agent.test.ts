@@ -27,7 +27,9 @@ describe('LoopAgent (issue 2 §4, spec 003 §2)', () => {
           steps: [
             () => {
               passes += 1;
-              return passes === 2 ? [{ content: modelText('stop'), actions: { escalate: true } }] : [{ content: modelText('again') }];
+              return passes === 2
+                ? [{ content: modelText('stop'), actions: { escalate: true } }]
+                : [{ content: modelText('again') }];
             },
           ],
         }),
@@ -46,7 +48,9 @@ describe('LoopAgent (issue 2 §4, spec 003 §2)', () => {
       subAgents: [
         new ScriptedAgent({
           name: 'counter',
-          steps: [() => [{ content: modelText(String(++count)), actions: { escalate: count === 5 } }]],
+          steps: [
+            () => [{ content: modelText(String(++count)), actions: { escalate: count === 5 } }],
+          ],
         }),
       ],
     });
@@ -61,11 +65,15 @@ describe('LoopAgent (issue 2 §4, spec 003 §2)', () => {
       subAgents: [new ScriptedAgent({ name: 'a', steps: [{ content: modelText('a') }] })],
     });
     const { events } = await runOnce(loop, { resumabilityConfig: { isResumable: true } });
-    const checkpoints = events.filter((event) => event.author === 'loop').map((event) => event.actions);
-    expect(checkpoints.map((actions) => actions.agentState ?? { end: actions.endOfAgent })).toEqual([
-      { current_sub_agent: 'a', times_looped: 0 },
-      { current_sub_agent: 'a', times_looped: 1 },
-      { end: true },
-    ]);
+    const checkpoints = events
+      .filter((event) => event.author === 'loop')
+      .map((event) => event.actions);
+    expect(checkpoints.map((actions) => actions.agentState ?? { end: actions.endOfAgent })).toEqual(
+      [
+        { current_sub_agent: 'a', times_looped: 0 },
+        { current_sub_agent: 'a', times_looped: 1 },
+        { end: true },
+      ],
+    );
   });
 });

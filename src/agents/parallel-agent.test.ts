@@ -10,16 +10,22 @@ import { SequentialAgent } from './sequential-agent.js';
 function delayed(name: string, delays: number[]): ScriptedAgent {
   return new ScriptedAgent({
     name,
-    steps: delays.map((delay, index) => async function* () {
-      await sleep(delay);
-      yield { content: modelText(`${name}${index}`) };
-    }),
+    steps: delays.map(
+      (delay, index) =>
+        async function* () {
+          await sleep(delay);
+          yield { content: modelText(`${name}${index}`) };
+        },
+    ),
   });
 }
 
 describe('ParallelAgent (issue 2 §4, spec 000 §10.1)', () => {
   it('runs each child on branch `parallel.child` and the parent sees none of it', async () => {
-    const parallel = new ParallelAgent({ name: 'fan', subAgents: [delayed('a', [0]), delayed('b', [0])] });
+    const parallel = new ParallelAgent({
+      name: 'fan',
+      subAgents: [delayed('a', [0]), delayed('b', [0])],
+    });
     const { events } = await runOnce(parallel);
     const byAuthor = Object.fromEntries(events.map((event) => [event.author, event.branch]));
     expect(byAuthor).toEqual({ a: 'fan.a', b: 'fan.b' });
@@ -27,7 +33,10 @@ describe('ParallelAgent (issue 2 §4, spec 000 §10.1)', () => {
 
   it('nests branches under an enclosing branch', async () => {
     const inner = new ParallelAgent({ name: 'inner', subAgents: [delayed('leaf', [0])] });
-    const outer = new ParallelAgent({ name: 'outer', subAgents: [new SequentialAgent({ name: 'seq', subAgents: [inner] })] });
+    const outer = new ParallelAgent({
+      name: 'outer',
+      subAgents: [new SequentialAgent({ name: 'seq', subAgents: [inner] })],
+    });
     const { events } = await runOnce(outer);
     expect(events.map((event) => event.branch)).toEqual(['outer.seq.inner.leaf']);
   });
@@ -101,11 +110,18 @@ describe('ParallelAgent (issue 2 §4, spec 000 §10.1)', () => {
         { content: modelText('must not appear') },
       ],
     });
-    const runner = new InMemoryRunner({ agent: new ParallelAgent({ name: 'fan', subAgents: [failing, sibling] }), appName: 'app' });
+    const runner = new InMemoryRunner({
+      agent: new ParallelAgent({ name: 'fan', subAgents: [failing, sibling] }),
+      appName: 'app',
+    });
     await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
     const seen: string[] = [];
     await expect(async () => {
-      for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: userText('go') })) {
+      for await (const event of runner.runAsync({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: userText('go'),
+      })) {
         seen.push(event.author);
       }
     }).rejects.toThrow('child failed');
@@ -117,12 +133,20 @@ describe('ParallelAgent (issue 2 §4, spec 000 §10.1)', () => {
   it('in a resumable app marks itself finished once every child finished', async () => {
     const resumableChild = (name: string) =>
       new SequentialAgent({ name, subAgents: [delayed(`${name}_leaf`, [0])] });
-    const parallel = new ParallelAgent({ name: 'fan', subAgents: [resumableChild('a'), resumableChild('b')] });
+    const parallel = new ParallelAgent({
+      name: 'fan',
+      subAgents: [resumableChild('a'), resumableChild('b')],
+    });
     const { events } = await runOnce(parallel, { resumabilityConfig: { isResumable: true } });
     const last = events.at(-1)!;
     expect(last.author).toBe('fan');
     expect(last.actions.endOfAgent).toBe(true);
-    expect(events.filter((event) => event.actions.endOfAgent).map((event) => event.author).sort()).toEqual(['a', 'b', 'fan']);
+    expect(
+      events
+        .filter((event) => event.actions.endOfAgent)
+        .map((event) => event.author)
+        .sort(),
+    ).toEqual(['a', 'b', 'fan']);
   });
 });
 

@@ -9,7 +9,10 @@ describe('SequentialAgent (issue 2 §4, spec 003 §2)', () => {
       name: 'sequence',
       subAgents: [
         new ScriptedAgent({ name: 'first', steps: [{ content: modelText('1') }] }),
-        new ScriptedAgent({ name: 'second', steps: [{ content: modelText('2') }, { content: modelText('3') }] }),
+        new ScriptedAgent({
+          name: 'second',
+          steps: [{ content: modelText('2') }, { content: modelText('3') }],
+        }),
       ],
     });
     const { events } = await runOnce(sequence);
@@ -23,7 +26,10 @@ describe('SequentialAgent (issue 2 §4, spec 003 §2)', () => {
     const sequence = new SequentialAgent({
       name: 'sequence',
       subAgents: [
-        new ScriptedAgent({ name: 'writer', steps: [{ actions: { stateDelta: { topic: 'tides' } } }] }),
+        new ScriptedAgent({
+          name: 'writer',
+          steps: [{ actions: { stateDelta: { topic: 'tides' } } }],
+        }),
         new ScriptedAgent({
           name: 'reader',
           steps: [
@@ -52,7 +58,9 @@ describe('SequentialAgent (issue 2 §4, spec 003 §2)', () => {
       ],
     });
     const { events } = await runOnce(sequence, { resumabilityConfig: { isResumable: true } });
-    expect(events.map((event) => [event.author, event.actions.agentState, event.actions.endOfAgent])).toEqual([
+    expect(
+      events.map((event) => [event.author, event.actions.agentState, event.actions.endOfAgent]),
+    ).toEqual([
       ['sequence', { current_sub_agent: 'first' }, undefined],
       ['first', undefined, undefined],
       ['sequence', { current_sub_agent: 'second' }, undefined],

@@ -100,7 +100,10 @@ export class Context extends ReadonlyContext {
   }
 
   /** Metadata of an artifact version (latest unless given). */
-  async getArtifactVersion(filename: string, version?: number): Promise<ArtifactVersion | undefined> {
+  async getArtifactVersion(
+    filename: string,
+    version?: number,
+  ): Promise<ArtifactVersion | undefined> {
     const service = this.invocationContext.artifactService;
     if (!service) throw new ServiceNotConfiguredError({ service: 'artifactService' });
     return service.getArtifactVersion({

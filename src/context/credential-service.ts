@@ -6,7 +6,15 @@ import type { AuthConfig } from '../events/event-actions.js';
  */
 export interface CredentialService {
   /** The stored credential for the auth config, or undefined. */
-  loadCredential(request: { authConfig: AuthConfig; appName: string; userId: string }): Promise<Record<string, unknown> | undefined>;
+  loadCredential(request: {
+    authConfig: AuthConfig;
+    appName: string;
+    userId: string;
+  }): Promise<Record<string, unknown> | undefined>;
   /** Stores the exchanged credential held by the auth config. */
-  saveCredential(request: { authConfig: AuthConfig; appName: string; userId: string }): Promise<void>;
+  saveCredential(request: {
+    authConfig: AuthConfig;
+    appName: string;
+    userId: string;
+  }): Promise<void>;
 }

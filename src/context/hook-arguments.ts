@@ -65,14 +65,16 @@ export interface BeforeToolHookArguments<TTool extends ToolContract = ToolContra
 }
 
 /** Arguments of `afterToolCallback`: `response` is the tool's result. */
-export interface AfterToolHookArguments<TTool extends ToolContract = ToolContract>
-  extends BeforeToolHookArguments<TTool> {
+export interface AfterToolHookArguments<
+  TTool extends ToolContract = ToolContract,
+> extends BeforeToolHookArguments<TTool> {
   response: Record<string, unknown>;
 }
 
 /** Arguments of `onToolErrorCallback`. */
-export interface ToolErrorHookArguments<TTool extends ToolContract = ToolContract>
-  extends BeforeToolHookArguments<TTool> {
+export interface ToolErrorHookArguments<
+  TTool extends ToolContract = ToolContract,
+> extends BeforeToolHookArguments<TTool> {
   error: unknown;
 }
 

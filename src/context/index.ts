@@ -19,5 +19,10 @@ export { InvocationContext, type InvocationContextInit } from './invocation-cont
 export { LiveRequestQueue, type LiveRequest } from './live-request-queue.js';
 export type { PluginManagerContract } from './plugin-manager-contract.js';
 export { ReadonlyContext, type ReadonlyState } from './readonly-context.js';
-export { createRunConfig, DEFAULT_MAX_LLM_CALLS, StreamingMode, type RunConfig } from './run-config.js';
+export {
+  createRunConfig,
+  DEFAULT_MAX_LLM_CALLS,
+  StreamingMode,
+  type RunConfig,
+} from './run-config.js';
 export type { ToolContract } from './tool-contract.js';

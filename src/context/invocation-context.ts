@@ -127,7 +127,11 @@ export class InvocationContext {
    * A shallow copy with some fields replaced (Python `model_copy(update=…)`).
    * The copy shares the session, agent states and model-call counter.
    */
-  copy(update: Partial<Pick<InvocationContext, 'agent' | 'branch' | 'endInvocation' | 'abortSignal'>> = {}): InvocationContext {
+  copy(
+    update: Partial<
+      Pick<InvocationContext, 'agent' | 'branch' | 'endInvocation' | 'abortSignal'>
+    > = {},
+  ): InvocationContext {
     const copied = Object.create(InvocationContext.prototype) as InvocationContext;
     Object.assign(copied, this, update);
     return copied;
@@ -148,7 +152,10 @@ export class InvocationContext {
    */
   setAgentState(
     agentName: string,
-    { agentState, endOfAgent = false }: { agentState?: Record<string, unknown>; endOfAgent?: boolean } = {},
+    {
+      agentState,
+      endOfAgent = false,
+    }: { agentState?: Record<string, unknown>; endOfAgent?: boolean } = {},
   ): void {
     if (endOfAgent) {
       this.endOfAgents[agentName] = true;
@@ -198,7 +205,8 @@ export class InvocationContext {
     currentBranch = false,
   }: { currentInvocation?: boolean; currentBranch?: boolean } = {}): Event[] {
     let events = this.session.events;
-    if (currentInvocation) events = events.filter((event) => event.invocationId === this.invocationId);
+    if (currentInvocation)
+      events = events.filter((event) => event.invocationId === this.invocationId);
     if (currentBranch) events = events.filter((event) => event.branch === this.branch);
     return events;
   }
@@ -211,6 +219,8 @@ export class InvocationContext {
     if (!this.isResumable) return false;
     const longRunning = event.longRunningToolIds;
     if (!longRunning || longRunning.length === 0) return false;
-    return getFunctionCalls(event).some((call) => call.id !== undefined && longRunning.includes(call.id));
+    return getFunctionCalls(event).some(
+      (call) => call.id !== undefined && longRunning.includes(call.id),
+    );
   }
 }

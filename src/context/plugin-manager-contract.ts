@@ -29,7 +29,11 @@ export interface PluginManagerContract {
   runBeforeModelCallback(args: BeforeModelHookArguments): Promise<LlmResponse | undefined>;
   runAfterModelCallback(args: AfterModelHookArguments): Promise<LlmResponse | undefined>;
   runOnModelErrorCallback(args: ModelErrorHookArguments): Promise<LlmResponse | undefined>;
-  runBeforeToolCallback(args: BeforeToolHookArguments): Promise<Record<string, unknown> | undefined>;
+  runBeforeToolCallback(
+    args: BeforeToolHookArguments,
+  ): Promise<Record<string, unknown> | undefined>;
   runAfterToolCallback(args: AfterToolHookArguments): Promise<Record<string, unknown> | undefined>;
-  runOnToolErrorCallback(args: ToolErrorHookArguments): Promise<Record<string, unknown> | undefined>;
+  runOnToolErrorCallback(
+    args: ToolErrorHookArguments,
+  ): Promise<Record<string, unknown> | undefined>;
 }

@@ -13,7 +13,15 @@ export class InvalidArgumentError extends AdkError {
   /** The argument at fault, when one can be named. */
   readonly argument: string | undefined;
 
-  constructor({ message, argument, cause }: { message: string; argument?: string; cause?: unknown }) {
+  constructor({
+    message,
+    argument,
+    cause,
+  }: {
+    message: string;
+    argument?: string;
+    cause?: unknown;
+  }) {
     super({ name, message, cause });
     this.argument = argument;
   }

@@ -11,7 +11,15 @@ export class PluginCallbackError extends AdkError {
   /** The hook that failed, e.g. `beforeModelCallback`. */
   readonly callbackName: string;
 
-  constructor({ pluginName, callbackName, cause }: { pluginName: string; callbackName: string; cause: unknown }) {
+  constructor({
+    pluginName,
+    callbackName,
+    cause,
+  }: {
+    pluginName: string;
+    callbackName: string;
+    cause: unknown;
+  }) {
     const detail = cause instanceof Error ? cause.message : String(cause);
     super({
       name,

@@ -28,7 +28,11 @@ export const Event = z.object({
   longRunningToolIds: z.array(z.string()).optional(),
   branch: z.string().optional(),
   isolationScope: z.string().optional(),
-  id: z.string().default(''),
+  // Python gives an event without an id a fresh uuid4.
+  id: z
+    .string()
+    .default('')
+    .transform((id) => id || newEventId()),
   timestamp: z.number(),
 });
 /** An event: the unit of an ADK session's history. */

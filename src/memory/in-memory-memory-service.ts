@@ -16,7 +16,6 @@ export const UNKNOWN_SESSION_ID = '__unknown_session_id__';
 // Python's `\w` on str patterns: letters, digits and numerals of any script,
 // and `_` (combining marks are not word characters there either).
 const WORD = /[\p{L}\p{N}_]+/gu;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /**
  * A long-term memory held in process memory (Python `InMemoryMemoryService`),
@@ -89,7 +88,7 @@ export class InMemoryMemoryService implements BaseMemoryService {
         if (eventWords.size === 0) continue;
         const lowerText = text.toLowerCase();
         const matches = queryWords.some(
-          (word) => eventWords.has(word) || (!ASCII_ONLY.test(word) && lowerText.includes(word)),
+          (word) => eventWords.has(word) || (!isAscii(word) && lowerText.includes(word)),
         );
         if (!matches) continue;
         memories.push({
@@ -123,4 +122,11 @@ function hasContentParts(event: Event): boolean {
 
 function extractWordsLower(text: string): Set<string> {
   return new Set(Array.from(text.matchAll(WORD), (match) => match[0].toLowerCase()));
+}
+
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    if (text.charCodeAt(index) > 0x7f) return false;
+  }
+  return true;
 }

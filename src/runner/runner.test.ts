@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { SequentialAgent } from '../agents/sequential-agent.js';
-import type { EventHookArguments, RunHookArguments, UserMessageHookArguments } from '../context/hook-arguments.js';
+import type {
+  EventHookArguments,
+  RunHookArguments,
+  UserMessageHookArguments,
+} from '../context/hook-arguments.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
@@ -24,7 +28,10 @@ async function collect(generator: AsyncGenerator<Event>): Promise<Event[]> {
   return events;
 }
 
-async function newRunner(agent: BaseAgent, extra: Partial<ConstructorParameters<typeof InMemoryRunner>[0]> = {}) {
+async function newRunner(
+  agent: BaseAgent,
+  extra: Partial<ConstructorParameters<typeof InMemoryRunner>[0]> = {},
+) {
   const runner = new InMemoryRunner({ agent, appName: 'app', ...extra });
   await runner.sessionService.createSession(ids);
   return runner;
@@ -39,7 +46,11 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
     const agent = new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('hello') }] });
     const runner = await newRunner(agent);
     const events = await collect(
-      runner.runAsync({ ...ids, newMessage: { parts: [{ text: 'hi' }] }, stateDelta: { mood: 'good' } }),
+      runner.runAsync({
+        ...ids,
+        newMessage: { parts: [{ text: 'hi' }] },
+        stateDelta: { mood: 'good' },
+      }),
     );
     const history = await stored(runner);
     expect(history.map((event) => event.author)).toEqual(['user', 'agent']);
@@ -50,11 +61,17 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
   });
 
   it('uses Python id and time formats (issue 2 §2)', async () => {
-    const runner = await newRunner(new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }));
+    const runner = await newRunner(
+      new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }),
+    );
     const before = Date.now() / 1000;
     const [event] = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
-    expect(event!.invocationId).toMatch(/^e-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(event!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(event!.invocationId).toMatch(
+      /^e-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(event!.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(event!.timestamp).toBeGreaterThanOrEqual(before - 1);
     expect(event!.timestamp).toBeLessThan(before + 60);
     const history = await stored(runner);
@@ -97,11 +114,18 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
   it('copies runConfig.customMetadata onto every event, the event’s own keys winning', async () => {
     const agent = new ScriptedAgent({
       name: 'agent',
-      steps: [{ content: modelText('a') }, { content: modelText('b'), customMetadata: { source: 'own' } }],
+      steps: [
+        { content: modelText('a') },
+        { content: modelText('b'), customMetadata: { source: 'own' } },
+      ],
     });
     const runner = await newRunner(agent);
     const events = await collect(
-      runner.runAsync({ ...ids, newMessage: userText('hi'), runConfig: { customMetadata: { source: 'run', tag: 1 } } }),
+      runner.runAsync({
+        ...ids,
+        newMessage: userText('hi'),
+        runConfig: { customMetadata: { source: 'run', tag: 1 } },
+      }),
     );
     expect(events.map((event) => event.customMetadata)).toEqual([
       { source: 'run', tag: 1 },
@@ -113,9 +137,15 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
   it('throws SessionNotFoundError for a missing session unless autoCreateSession', async () => {
     const agent = new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] });
     const runner = new InMemoryRunner({ agent, appName: 'app' });
-    const error = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') })).catch((caught: unknown) => caught);
+    const error = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') })).catch(
+      (caught: unknown) => caught,
+    );
     expect(SessionNotFoundError.isInstance(error)).toBe(true);
-    const autoRunner = new InMemoryRunner({ agent: agent.clone(), appName: 'app', autoCreateSession: true });
+    const autoRunner = new InMemoryRunner({
+      agent: agent.clone(),
+      appName: 'app',
+      autoCreateSession: true,
+    });
     const events = await collect(autoRunner.runAsync({ ...ids, newMessage: userText('hi') }));
     expect(events).toHaveLength(1);
     expect(await autoRunner.sessionService.getSession(ids)).toBeDefined();
@@ -125,10 +155,12 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
     const runner = await newRunner(new ScriptedAgent({ name: 'agent' }));
     const noMessage = await collect(runner.runAsync(ids)).catch((caught: unknown) => caught);
     expect(InvalidArgumentError.isInstance(noMessage)).toBe(true);
-    expect((noMessage as Error).message).toContain('requires either a new_message or an invocation_id');
-    const noParts = await collect(runner.runAsync({ ...ids, newMessage: { role: 'user', parts: [] } })).catch(
-      (caught: unknown) => caught,
+    expect((noMessage as Error).message).toContain(
+      'requires either a new_message or an invocation_id',
     );
+    const noParts = await collect(
+      runner.runAsync({ ...ids, newMessage: { role: 'user', parts: [] } }),
+    ).catch((caught: unknown) => caught);
     expect((noParts as Error).message).toBe('No parts in the new_message.');
     expect(await stored(runner)).toEqual([]);
   });
@@ -136,15 +168,29 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
   it('passes runConfig.getSessionConfig to the session load (adk-python behaviour 21)', async () => {
     const service = new InMemorySessionService();
     const spy = vi.spyOn(service, 'getSession');
-    const runner = new Runner({ agent: new ScriptedAgent({ name: 'agent' }), appName: 'app', sessionService: service });
+    const runner = new Runner({
+      agent: new ScriptedAgent({ name: 'agent' }),
+      appName: 'app',
+      sessionService: service,
+    });
     await service.createSession(ids);
-    await collect(runner.runAsync({ ...ids, newMessage: userText('hi'), runConfig: { getSessionConfig: { numRecentEvents: 3 } } }));
+    await collect(
+      runner.runAsync({
+        ...ids,
+        newMessage: userText('hi'),
+        runConfig: { getSessionConfig: { numRecentEvents: 3 } },
+      }),
+    );
     expect(spy).toHaveBeenCalledWith({ ...ids, config: { numRecentEvents: 3 } });
   });
 
   it('yields the user event first when yieldUserMessage is set', async () => {
-    const runner = await newRunner(new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }));
-    const events = await collect(runner.runAsync({ ...ids, newMessage: userText('hi'), yieldUserMessage: true }));
+    const runner = await newRunner(
+      new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }),
+    );
+    const events = await collect(
+      runner.runAsync({ ...ids, newMessage: userText('hi'), yieldUserMessage: true }),
+    );
     expect(events.map((event) => event.author)).toEqual(['user', 'agent']);
   });
 
@@ -164,7 +210,11 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
     const runner = await newRunner(agent);
     const seen: string[] = [];
     await expect(async () => {
-      for await (const event of runner.runAsync({ ...ids, newMessage: userText('hi'), abortSignal: controller.signal })) {
+      for await (const event of runner.runAsync({
+        ...ids,
+        newMessage: userText('hi'),
+        abortSignal: controller.signal,
+      })) {
         seen.push(event.content!.parts![0]!.text!);
       }
     }).rejects.toThrow();
@@ -192,9 +242,12 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
         calls.push(`afterRun:${invocationContext.agent.name}`);
       }
     }
-    const runner = await newRunner(new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }), {
-      plugins: [new Recorder('recorder')],
-    });
+    const runner = await newRunner(
+      new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }),
+      {
+        plugins: [new Recorder('recorder')],
+      },
+    );
     await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
     expect(calls).toEqual(['user:hi', 'beforeRun', 'event:agent', 'afterRun:agent']);
   });
@@ -205,7 +258,9 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
         return userText('rewritten');
       }
     }
-    const runner = await newRunner(new ScriptedAgent({ name: 'agent' }), { plugins: [new Rewrite('rewrite')] });
+    const runner = await newRunner(new ScriptedAgent({ name: 'agent' }), {
+      plugins: [new Rewrite('rewrite')],
+    });
     await collect(runner.runAsync({ ...ids, newMessage: userText('original') }));
     expect((await stored(runner))[0]!.content).toEqual(userText('rewritten'));
   });
@@ -224,7 +279,9 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
     const runner = await newRunner(agent, { plugins: [new Gate('gate')] });
     const events = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
     expect(agent.runs).toBe(0);
-    expect(events.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([['model', 'closed']]);
+    expect(events.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([
+      ['model', 'closed'],
+    ]);
     expect((await stored(runner)).map((event) => event.author)).toEqual(['user', 'model']);
     expect(calls).toEqual(['afterRun']);
   });
@@ -235,9 +292,12 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
         return { ...event, content: modelText('[redacted]') };
       }
     }
-    const runner = await newRunner(new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('secret') }] }), {
-      plugins: [new Redact('redact')],
-    });
+    const runner = await newRunner(
+      new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('secret') }] }),
+      {
+        plugins: [new Redact('redact')],
+      },
+    );
     const events = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
     expect(events[0]!.content).toEqual(modelText('[redacted]'));
     expect((await stored(runner))[1]!.content).toEqual(modelText('secret'));
@@ -246,9 +306,18 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
 
 describe('Runner agent selection (spec 000 §1.4; adk-python behaviour 13)', () => {
   function tree() {
-    const transferable = new ScriptedAgent({ name: 'helper', transferable: true, steps: [{ content: modelText('helper') }] });
+    const transferable = new ScriptedAgent({
+      name: 'helper',
+      transferable: true,
+      steps: [{ content: modelText('helper') }],
+    });
     const fixed = new ScriptedAgent({ name: 'fixed', steps: [{ content: modelText('fixed') }] });
-    const root = new ScriptedAgent({ name: 'root', transferable: true, subAgents: [transferable, fixed], steps: [{ content: modelText('root') }] });
+    const root = new ScriptedAgent({
+      name: 'root',
+      transferable: true,
+      subAgents: [transferable, fixed],
+      steps: [{ content: modelText('root') }],
+    });
     return { root, transferable, fixed };
   }
 
@@ -256,17 +325,26 @@ describe('Runner agent selection (spec 000 §1.4; adk-python behaviour 13)', () 
     const { root } = tree();
     const runner = await newRunner(root);
     const session = (await runner.sessionService.getSession(ids))!;
-    await runner.sessionService.appendEvent({ session, event: createEvent({ author, content: modelText('earlier'), ...extra }) });
+    await runner.sessionService.appendEvent({
+      session,
+      event: createEvent({ author, content: modelText('earlier'), ...extra }),
+    });
     return runner;
   }
 
   it('goes back to the last agent that can transfer across the tree', async () => {
-    const events = await collect((await seeded('helper')).runAsync({ ...ids, newMessage: userText('again') }));
+    const events = await collect(
+      (await seeded('helper')).runAsync({ ...ids, newMessage: userText('again') }),
+    );
     expect(events[0]!.author).toBe('helper');
   });
 
   it('falls back to the root for agents that cannot transfer, unknown authors and empty sessions', async () => {
-    for (const runner of [await seeded('fixed'), await seeded('stranger'), await newRunner(tree().root)]) {
+    for (const runner of [
+      await seeded('fixed'),
+      await seeded('stranger'),
+      await newRunner(tree().root),
+    ]) {
       const warn = vi.fn();
       setLogger({ debug: () => {}, info: () => {}, warn, error: () => {} });
       try {
@@ -281,20 +359,29 @@ describe('Runner agent selection (spec 000 §1.4; adk-python behaviour 13)', () 
   it('skips agent-state checkpoints when scanning back', async () => {
     const runner = await seeded('helper');
     const session = (await runner.sessionService.getSession(ids))!;
-    await runner.sessionService.appendEvent({ session, event: createEvent({ author: 'fixed', actions: { endOfAgent: true } }) });
+    await runner.sessionService.appendEvent({
+      session,
+      event: createEvent({ author: 'fixed', actions: { endOfAgent: true } }),
+    });
     const events = await collect(runner.runAsync({ ...ids, newMessage: userText('again') }));
     expect(events[0]!.author).toBe('helper');
   });
 
   it('sends a function response to the agent that made the call, on the call’s branch', async () => {
     const runner = await seeded('fixed', {
-      content: { role: 'model', parts: [{ functionCall: { name: 'ask', args: {}, id: 'call-1' } }] },
+      content: {
+        role: 'model',
+        parts: [{ functionCall: { name: 'ask', args: {}, id: 'call-1' } }],
+      },
       branch: 'root.fixed',
     });
     const events = await collect(
       runner.runAsync({
         ...ids,
-        newMessage: { role: 'user', parts: [{ functionResponse: { name: 'ask', id: 'call-1', response: { ok: true } } }] },
+        newMessage: {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'ask', id: 'call-1', response: { ok: true } } }],
+        },
       }),
     );
     expect(events[0]!.author).toBe('fixed');
@@ -310,12 +397,16 @@ describe('Runner construction and App (issue 2 §5)', () => {
     expect(() => new Runner({ sessionService })).toThrow(InvalidArgumentError);
     expect(() => new Runner({ agent: agent(), sessionService })).toThrow(/appName is required/);
     const app = new App({ name: 'my_app', rootAgent: agent() });
-    expect(() => new Runner({ app, agent: agent(), sessionService })).toThrow(/either an app or an agent/);
+    expect(() => new Runner({ app, agent: agent(), sessionService })).toThrow(
+      /either an app or an agent/,
+    );
     expect(new Runner({ app, sessionService }).appName).toBe('my_app');
   });
 
   it('validates app names as Python does', () => {
-    expect(() => new App({ name: 'bad-name', rootAgent: agent() })).toThrow(InvalidAgentConfigError);
+    expect(() => new App({ name: 'bad-name', rootAgent: agent() })).toThrow(
+      InvalidAgentConfigError,
+    );
     expect(() => new App({ name: 'user', rootAgent: agent() })).toThrow(/reserved/);
   });
 
@@ -331,7 +422,9 @@ describe('Runner construction and App (issue 2 §5)', () => {
         return undefined;
       }
     }
-    const runner = new InMemoryRunner({ app: new App({ name: 'app', rootAgent: agent(), plugins: [new Tap('tap')] }) });
+    const runner = new InMemoryRunner({
+      app: new App({ name: 'app', rootAgent: agent(), plugins: [new Tap('tap')] }),
+    });
     await runner.sessionService.createSession(ids);
     await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
     expect(seen).toEqual(['tap']);
@@ -349,7 +442,10 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
           firstRun = false;
           return [
             {
-              content: { role: 'model', parts: [{ functionCall: { name: 'approve', args: {}, id: 'lr-1' } }] },
+              content: {
+                role: 'model',
+                parts: [{ functionCall: { name: 'approve', args: {}, id: 'lr-1' } }],
+              },
               longRunningToolIds: ['lr-1'],
             },
           ];
@@ -362,7 +458,9 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
 
   it('rejects an invocation id when the app is not resumable', async () => {
     const runner = await newRunner(new ScriptedAgent({ name: 'agent' }));
-    const error = await collect(runner.runAsync({ ...ids, invocationId: 'e-x' })).catch((caught: unknown) => caught);
+    const error = await collect(runner.runAsync({ ...ids, invocationId: 'e-x' })).catch(
+      (caught: unknown) => caught,
+    );
     expect(InvocationNotResumableError.isInstance(error)).toBe(true);
   });
 
@@ -387,7 +485,10 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
     const second = await collect(
       runner.runAsync({
         ...ids,
-        newMessage: { role: 'user', parts: [{ functionResponse: { name: 'approve', id: 'lr-1', response: { ok: true } } }] },
+        newMessage: {
+          role: 'user',
+          parts: [{ functionResponse: { name: 'approve', id: 'lr-1', response: { ok: true } } }],
+        },
       }),
     );
     expect(second[0]!.invocationId).toBe(first[0]!.invocationId);
@@ -395,7 +496,10 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
   });
 
   it('resuming an invocation that already finished yields nothing', async () => {
-    const agent = new SequentialAgent({ name: 'flow', subAgents: [new ScriptedAgent({ name: 'only', steps: [{ content: modelText('x') }] })] });
+    const agent = new SequentialAgent({
+      name: 'flow',
+      subAgents: [new ScriptedAgent({ name: 'only', steps: [{ content: modelText('x') }] })],
+    });
     const runner = await newRunner(agent, { resumabilityConfig: { isResumable: true } });
     const first = await collect(runner.runAsync({ ...ids, newMessage: userText('start') }));
     const again = await collect(runner.runAsync({ ...ids, invocationId: first[0]!.invocationId }));

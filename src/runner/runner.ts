@@ -118,7 +118,9 @@ export class Runner {
     this.autoCreateSession = config.autoCreateSession ?? false;
     this.pluginManager = new PluginManager({
       plugins: [...(this.app?.plugins ?? []), ...(config.plugins ?? [])],
-      ...(config.pluginCloseTimeoutMs === undefined ? {} : { closeTimeoutMs: config.pluginCloseTimeoutMs }),
+      ...(config.pluginCloseTimeoutMs === undefined
+        ? {}
+        : { closeTimeoutMs: config.pluginCloseTimeoutMs }),
     });
   }
 
@@ -163,8 +165,20 @@ export class Runner {
         return;
       }
     } else {
-      context = this.newInvocationContext(session, newMessage, runConfig, newInvocationId(), request.abortSignal);
-      userEvent = await this.handleNewMessage(session, newMessage!, context, runConfig, request.stateDelta);
+      context = this.newInvocationContext(
+        session,
+        newMessage,
+        runConfig,
+        newInvocationId(),
+        request.abortSignal,
+      );
+      userEvent = await this.handleNewMessage(
+        session,
+        newMessage!,
+        context,
+        runConfig,
+        request.stateDelta,
+      );
       context.agent = findAgentToRun(session, this.agent);
     }
     if (userEvent && request.yieldUserMessage) yield userEvent;
@@ -200,9 +214,13 @@ export class Runner {
   }
 
   /** In a resumable app, a message answering a paused call resumes that call's invocation. */
-  private resolveInvocationId(session: Session, newMessage: Content | undefined): string | undefined {
+  private resolveInvocationId(
+    session: Session,
+    newMessage: Content | undefined,
+  ): string | undefined {
     if (!this.resumabilityConfig?.isResumable || !newMessage) return undefined;
-    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
+    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse
+      ?.id;
     return findFunctionCallEvent(session.events, responseId)?.invocationId || undefined;
   }
 
@@ -250,7 +268,13 @@ export class Runner {
         message: `No user message found for invocation ${invocationId}`,
       });
     }
-    const context = this.newInvocationContext(session, userMessage, runConfig, invocationId, request.abortSignal);
+    const context = this.newInvocationContext(
+      session,
+      userMessage,
+      runConfig,
+      invocationId,
+      request.abortSignal,
+    );
     const userEvent = newMessage
       ? await this.handleNewMessage(session, newMessage, context, runConfig, request.stateDelta)
       : undefined;
@@ -270,7 +294,10 @@ export class Runner {
     stateDelta: Record<string, unknown> | undefined,
   ): Promise<Event> {
     if (!message.parts || message.parts.length === 0) {
-      throw new InvalidArgumentError({ message: 'No parts in the new_message.', argument: 'newMessage' });
+      throw new InvalidArgumentError({
+        message: 'No parts in the new_message.',
+        argument: 'newMessage',
+      });
     }
     let newMessage: Content = { ...message, parts: [...message.parts] };
     if (this.artifactService && runConfig.saveInputBlobsAsArtifacts) {
@@ -295,8 +322,11 @@ export class Runner {
     });
     if (modified !== undefined) newMessage = modified;
     context.userContent = newMessage;
-    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
-    const branch = responseId ? findFunctionCallEvent(session.events, responseId)?.branch : undefined;
+    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse
+      ?.id;
+    const branch = responseId
+      ? findFunctionCallEvent(session.events, responseId)?.branch
+      : undefined;
     const event = createEvent({
       invocationId: context.invocationId,
       author: 'user',
@@ -313,14 +343,21 @@ export class Runner {
   ): AsyncGenerator<Event, void, undefined> {
     const earlyExit = await this.pluginManager.runBeforeRunCallback({ invocationContext: context });
     if (earlyExit !== undefined) {
-      const event = createEvent({ invocationId: context.invocationId, author: 'model', content: earlyExit });
+      const event = createEvent({
+        invocationId: context.invocationId,
+        author: 'model',
+        content: earlyExit,
+      });
       await this.sessionService.appendEvent({ session, event });
       yield event;
     } else {
       for await (const event of context.agent.runAsync(context)) {
         applyCustomMetadata(event, context.runConfig);
         if (!event.partial) await this.sessionService.appendEvent({ session, event });
-        const modified = await this.pluginManager.runOnEventCallback({ invocationContext: context, event });
+        const modified = await this.pluginManager.runOnEventCallback({
+          invocationContext: context,
+          event,
+        });
         if (modified !== undefined) {
           applyCustomMetadata(modified, context.runConfig);
           yield modified;
@@ -338,7 +375,10 @@ function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
   event.customMetadata = { ...runConfig.customMetadata, ...(event.customMetadata ?? {}) };
 }
 
-function findUserMessageForInvocation(events: readonly Event[], invocationId: string): Content | undefined {
+function findUserMessageForInvocation(
+  events: readonly Event[],
+  invocationId: string,
+): Content | undefined {
   for (const event of events) {
     if (
       event.invocationId === invocationId &&

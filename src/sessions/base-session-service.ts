@@ -87,7 +87,9 @@ export abstract class BaseSessionService {
   async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event;
     const { temp, kept } = splitTempDelta(event.actions.stateDelta);
-    const stored: Event = temp ? { ...event, actions: { ...event.actions, stateDelta: kept } } : event;
+    const stored: Event = temp
+      ? { ...event, actions: { ...event.actions, stateDelta: kept } }
+      : event;
     await this.appendEventToStore({ session, event: stored });
     // Python trims the event itself, so the yielded event carries no temp keys either.
     if (temp) event.actions.stateDelta = kept;

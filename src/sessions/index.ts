@@ -10,5 +10,10 @@ export {
 } from './base-session-service.js';
 export { Session } from './session.js';
 export { State } from './state.js';
-export { applyStateDelta, extractStateDelta, mergeState, type ScopedStateDelta } from './state-delta.js';
+export {
+  applyStateDelta,
+  extractStateDelta,
+  mergeState,
+  type ScopedStateDelta,
+} from './state-delta.js';
 export { InMemorySessionService } from './in-memory-session-service.js';

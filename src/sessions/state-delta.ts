@@ -13,7 +13,9 @@ export interface ScopedStateDelta {
  * `extract_state_delta` does: `app:x` → `app.x`, `user:x` → `user.x`, plain
  * keys → `session`, and `temp:` keys are dropped (they are never stored).
  */
-export function extractStateDelta(state: Readonly<Record<string, unknown>> | undefined): ScopedStateDelta {
+export function extractStateDelta(
+  state: Readonly<Record<string, unknown>> | undefined,
+): ScopedStateDelta {
   const scoped: ScopedStateDelta = { app: {}, user: {}, session: {} };
   if (!state) return scoped;
   for (const [key, value] of Object.entries(state)) {
@@ -39,8 +41,10 @@ export function mergeState(
 ): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(sessionState)) setOwn(merged, key, value);
-  for (const [key, value] of Object.entries(appState)) setOwn(merged, State.APP_PREFIX + key, value);
-  for (const [key, value] of Object.entries(userState)) setOwn(merged, State.USER_PREFIX + key, value);
+  for (const [key, value] of Object.entries(appState))
+    setOwn(merged, State.APP_PREFIX + key, value);
+  for (const [key, value] of Object.entries(userState))
+    setOwn(merged, State.USER_PREFIX + key, value);
   return merged;
 }
 

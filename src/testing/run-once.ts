@@ -7,7 +7,10 @@ import type { BaseAgent } from '../agents/base-agent.js';
 /** Runs `agent` once through an InMemoryRunner and collects its events (test helper). */
 export async function runOnce(
   agent: BaseAgent,
-  { resumabilityConfig, message = 'hi' }: { resumabilityConfig?: ResumabilityConfig; message?: string } = {},
+  {
+    resumabilityConfig,
+    message = 'hi',
+  }: { resumabilityConfig?: ResumabilityConfig; message?: string } = {},
 ): Promise<{ events: Event[]; runner: InMemoryRunner }> {
   const runner = new InMemoryRunner({
     agent,
@@ -16,7 +19,11 @@ export async function runOnce(
   });
   await runner.sessionService.createSession({ appName: 'test_app', userId: 'u', sessionId: 's' });
   const events: Event[] = [];
-  for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: userText(message) })) {
+  for await (const event of runner.runAsync({
+    userId: 'u',
+    sessionId: 's',
+    newMessage: userText(message),
+  })) {
     events.push(event);
   }
   return { events, runner };

@@ -5,7 +5,13 @@ import { createEvent, type Event, type EventInit } from '../events/event.js';
 /** One step of a `ScriptedAgent`: an event to yield, or a function producing events. */
 export type ScriptedAgentStep =
   | Omit<EventInit, 'author'>
-  | ((context: InvocationContext) => AsyncGenerator<Omit<EventInit, 'author'>, void, undefined> | Omit<EventInit, 'author'>[] | Promise<void> | void);
+  | ((
+      context: InvocationContext,
+    ) =>
+      | AsyncGenerator<Omit<EventInit, 'author'>, void, undefined>
+      | Omit<EventInit, 'author'>[]
+      | Promise<void>
+      | void);
 
 /** Config of a ScriptedAgent. */
 export interface ScriptedAgentConfig extends BaseAgentConfig {

@@ -17,5 +17,10 @@ export function hasOwn(record: object, key: string): boolean {
  * as `__proto__` that a plain assignment would treat as the prototype.
  */
 export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(record, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
