@@ -1,6 +1,7 @@
 /**
- * Test support, published as `<package>/testing`: the scripted model and the
- * shared behavioural suites every service backend runs.
+ * Test support, published as `<package>/testing`: the scripted model, a
+ * scriptable custom agent and run helpers. The shared behavioural suites,
+ * which need vitest, are under `<package>/testing/suites`.
  */
 export {
   functionCallResponse,
@@ -11,7 +12,6 @@ export {
   type ScriptedResponses,
   type ScriptedTurn,
 } from './scripted-llm.js';
-export { runSessionServiceSuite } from './session-service-suite.js';
 export {
   modelText,
   ScriptedAgent,

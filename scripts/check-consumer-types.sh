@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Type-checks the built .d.ts files from a consumer's point of view: a strict
+# project without skipLibCheck that imports every public entry point.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=.consumer-check
+rm -rf "$dir" && mkdir -p "$dir"
+cat > "$dir/tsconfig.json" <<'JSON'
+{
+  "compilerOptions": {
+    "target": "ES2022",
+    "lib": ["ES2022", "DOM"],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noUncheckedIndexedAccess": true,
+    "exactOptionalPropertyTypes": true,
+    "skipLibCheck": false,
+    "noEmit": true,
+    "types": ["node"]
+  },
+  "include": ["consumer.ts"]
+}
+JSON
+cat > "$dir/consumer.ts" <<'TS'
+import { InMemoryRunner, SequentialAgent, createEvent, isFinalResponse, type Event } from '@adk-ts/adk';
+import { ScriptedAgent, ScriptedLlm, textResponse } from '@adk-ts/adk/testing';
+import { runSessionServiceSuite } from '@adk-ts/adk/testing/suites';
+
+const agent = new SequentialAgent({ name: 'seq', subAgents: [new ScriptedAgent({ name: 'a' })] });
+const runner = new InMemoryRunner({ agent, appName: 'app' });
+const event: Event = createEvent({ author: 'a' });
+const final: boolean = isFinalResponse(event);
+const model = new ScriptedLlm({ responses: [textResponse('hi')] });
+export { runner, final, model, runSessionServiceSuite };
+TS
+npx tsc -p "$dir/tsconfig.json"
+echo "consumer type check passed"

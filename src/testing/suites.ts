@@ -1,0 +1,6 @@
+/**
+ * The shared behavioural suites every service backend runs, published as
+ * `<package>/testing/suites`. They are vitest suites: import them from a
+ * vitest test file.
+ */
+export { runSessionServiceSuite, type SessionServiceFixture } from './session-service-suite.js';
