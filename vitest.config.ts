@@ -1,10 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Examples import the package by name; tests run them against the source.
+    alias: [
+      { find: /^@adk-ts\/adk\/testing\/suites$/, replacement: source('testing/suites.ts') },
+      { find: /^@adk-ts\/adk\/testing$/, replacement: source('testing/index.ts') },
+      { find: /^@adk-ts\/adk$/, replacement: source('index.ts') },
+    ],
+  },
   test: {
     include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts'],
     sequence: { shuffle: true },
-    reporters: ['default'],
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 });

@@ -28,7 +28,7 @@ class PriceLookup extends BaseAgent {
   }
 
   protected override async *runAsyncImpl(context: InvocationContext): AsyncGenerator<Event> {
-    await new Promise((resolve) => setTimeout(resolve, 10 * this.price / 100));
+    await new Promise((resolve) => setTimeout(resolve, (10 * this.price) / 100));
     yield createEvent({
       invocationId: context.invocationId,
       author: this.name,
@@ -43,13 +43,25 @@ class PriceLookup extends BaseAgent {
 class BudgetFitter extends BaseAgent {
   protected override async *runAsyncImpl(context: InvocationContext): AsyncGenerator<Event> {
     const state = context.session.state;
-    const total = Number(state['price_flight']) + Number(state['price_hotel']) - Number(state['discount'] ?? 0);
+    const total =
+      Number(state['price_flight']) + Number(state['price_hotel']) - Number(state['discount'] ?? 0);
     const fits = total <= Number(state['user:budget']);
     yield createEvent({
       invocationId: context.invocationId,
       author: this.name,
-      content: { role: 'model', parts: [{ text: fits ? `Total ${total} EUR fits the budget.` : `Total ${total} EUR is over budget; asking for 50 EUR off.` }] },
-      actions: fits ? { escalate: true } : { stateDelta: { discount: Number(state['discount'] ?? 0) + 50 } },
+      content: {
+        role: 'model',
+        parts: [
+          {
+            text: fits
+              ? `Total ${total} EUR fits the budget.`
+              : `Total ${total} EUR is over budget; asking for 50 EUR off.`,
+          },
+        ],
+      },
+      actions: fits
+        ? { escalate: true }
+        : { stateDelta: { discount: Number(state['discount'] ?? 0) + 50 } },
     });
   }
 }
@@ -60,9 +72,16 @@ const planner = new SequentialAgent({
   subAgents: [
     new ParallelAgent({
       name: 'price_research',
-      subAgents: [new PriceLookup('flight_finder', 'flight', 420), new PriceLookup('hotel_finder', 'hotel', 380)],
+      subAgents: [
+        new PriceLookup('flight_finder', 'flight', 420),
+        new PriceLookup('hotel_finder', 'hotel', 380),
+      ],
     }),
-    new LoopAgent({ name: 'budget_loop', maxIterations: 5, subAgents: [new BudgetFitter({ name: 'budget_fitter' })] }),
+    new LoopAgent({
+      name: 'budget_loop',
+      maxIterations: 5,
+      subAgents: [new BudgetFitter({ name: 'budget_fitter' })],
+    }),
   ],
 });
 
@@ -82,6 +101,10 @@ for await (const event of runner.runAsync({
   console.log(`${event.author}${where}: ${stringifyContent(event)}`);
 }
 
-const stored = await runner.sessionService.getSession({ appName: 'quickstart', userId: 'traveller', sessionId: session.id });
+const stored = await runner.sessionService.getSession({
+  appName: 'quickstart',
+  userId: 'traveller',
+  sessionId: session.id,
+});
 console.log(`state: ${JSON.stringify(stored?.state)}`);
 console.log(`events stored: ${stored?.events.length}`);

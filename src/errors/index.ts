@@ -2,6 +2,7 @@ export { AdkError, hasMarker, type AdkErrorOptions } from './adk-error.js';
 export { AgentNotFoundError } from './agent-not-found-error.js';
 export { AlreadyExistsError } from './already-exists-error.js';
 export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
+export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artifact-id-error.js';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
 export { InvocationNotResumableError } from './invocation-not-resumable-error.js';

@@ -5,10 +5,12 @@ const name = 'InvalidArtifactNameError';
 const marker = Symbol.for(`adk-ts.error.${name}`);
 
 /**
- * Thrown when an artifact file name is unsafe: empty, containing a path
- * separator (`/` or `\`) or a NUL byte, a `.`/`..` segment, or a drive
- * prefix such as `C:`. Names may become paths in file-based stores, so every
- * artifact service rejects them alike. It is also an `InvalidArgumentError`
+ * Thrown when an artifact file name could escape its place in storage: empty
+ * (also after a `user:` prefix), holding a NUL byte, starting with `/`, `\` or
+ * a drive prefix such as `C:`, or having a `.` or `..` segment (Python's
+ * `_validate_filename`, raised there as `InputValidationError`, with the same
+ * message). Nested names such as `docs/report.txt` are fine. Every artifact
+ * service rejects such names alike. It is also an `InvalidArgumentError`
  * (argument `filename`), so code that maps bad input to a 4xx catches it too.
  */
 export class InvalidArtifactNameError extends InvalidArgumentError {
@@ -16,11 +18,8 @@ export class InvalidArtifactNameError extends InvalidArgumentError {
   /** The rejected file name. */
   readonly filename: string;
 
-  constructor({ filename, reason }: { filename: string; reason: string }) {
-    super({
-      message: `Invalid artifact filename ${JSON.stringify(filename)}: ${reason}.`,
-      argument: 'filename',
-    });
+  constructor({ filename, message }: { filename: string; message: string }) {
+    super({ message, argument: 'filename' });
     this.name = name;
     this.filename = filename;
   }

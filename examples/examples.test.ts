@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function example(name: string): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', `examples/${name}/main.ts`], {
+    cwd: root,
+    timeout: 30_000,
+  });
+  return stdout;
+}
+
+describe('examples run as documented (issue 2: examples/)', () => {
+  it('quickstart: parallel research on branches, a loop that escalates, state committed', async () => {
+    const output = await example('quickstart');
+    expect(output).toContain('flight_finder [price_research.flight_finder]: flight: 420 EUR');
+    expect(output).toContain('hotel_finder [price_research.hotel_finder]: hotel: 380 EUR');
+    expect(output).toContain('budget_fitter: Total 700 EUR fits the budget.');
+    expect(output).toContain('"discount":100');
+    expect(output).toContain('events stored: 6');
+  });
+
+  it('callbacks: the guard answers for the agent, state counts visits', async () => {
+    const output = await example('callbacks');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'greeter: Please sign in first.',
+      'greeter: (state change {"visits":1})',
+      'greeter: Welcome back, visit number 1.',
+      'greeter: (greeter signing off)',
+      'greeter: (state change {"visits":2})',
+      'greeter: Welcome back, visit number 2.',
+      'greeter: (greeter signing off)',
+    ]);
+  });
+
+  it('sessions-state: scopes behave as documented', async () => {
+    const output = await example('sessions-state');
+    expect(output).toContain(
+      'alice stored session: {"draft":"Dear team,","app:theme":"dark","user:language":"pt"}',
+    );
+    expect(output).toContain('alice second session: {"app:theme":"dark","user:language":"pt"}');
+    expect(output).toContain('bob: {"app:theme":"dark"}');
+  });
+
+  it('plugins: the guardrail blocks, the logging plugin logs', async () => {
+    const output = await example('plugins');
+    expect(output).toContain('echo: You said: hello there');
+    expect(output).toContain('model: I cannot help with passwords.');
+    expect(output).toContain('events seen by the guardrail: 1');
+  });
+
+  it('event-json: both casings, user keys untouched', async () => {
+    const output = await example('event-json');
+    expect(output).toContain(
+      '"function_call":{"id":"adk-1","name":"get_weather","args":{"city_name":"Paris","unitSystem":"metric"}}',
+    );
+    expect(output).toContain('"stateDelta":{"user:last_city":"Paris","lastQuery":"weather"}');
+    expect(output).toContain('round trip equal: true');
+  });
+
+  it('resume: a paused invocation continues in the same invocation', async () => {
+    const lines = (await example('resume')).split('\n').filter(Boolean);
+    expect(lines.map((line) => line.slice(11))).toEqual([
+      'expense_flow: {"current_sub_agent":"approval"}',
+      'approval: calls ask_manager (paused)',
+      '-- the manager answers --'.slice(11),
+      'approval: Approved: {"approved":true}',
+      'expense_flow: {"current_sub_agent":"booker"}',
+      'booker: Booked.',
+      'expense_flow: {"endOfAgent":true}',
+    ]);
+    expect(
+      new Set(lines.filter((line) => line.startsWith('e-')).map((line) => line.slice(0, 10))).size,
+    ).toBe(1);
+  });
+});
