@@ -1,4 +1,6 @@
 import { InvalidArtifactNameError } from '../errors/invalid-artifact-name-error.js';
+import { isDriveQualified } from './artifact-ids.js';
+import { pythonStringRepr } from './python-text.js';
 
 /** Prefix of artifact names shared by all of a user's sessions (Python `user:` namespace). */
 export const USER_NAMESPACE_PREFIX = 'user:';
@@ -8,30 +10,39 @@ export function isUserScopedFilename(filename: string): boolean {
   return filename.startsWith(USER_NAMESPACE_PREFIX);
 }
 
-const DRIVE_PREFIX = /^[A-Za-z]:/;
-
 /**
- * Throws `InvalidArtifactNameError` unless `filename` is safe to use as one
- * path segment in any store: it must be non-empty (also after a `user:`
- * prefix), contain no `/`, `\` or NUL, not be `.` or `..` (with or without
- * the prefix), and not start with a drive letter such as `C:`.
+ * Throws `InvalidArtifactNameError` unless `filename` stays inside its scope
+ * in any store (Python's `_validate_filename` of the flat-keyspace artifact
+ * services: same checks, order and messages). After any `user:` prefix the
+ * name must:
+ *
+ * 1. not be empty;
+ * 2. hold no NUL byte;
+ * 3. not start with `/`, `\` or a drive prefix such as `C:`;
+ * 4. have no `.` or `..` segment, with `/` or `\` as separators.
+ *
+ * Nested names are allowed and are distinct artifacts: `docs/report.txt`,
+ * `user:docs/a.txt`, `doc` beside `doc/nested`, and names with reserved
+ * words (`docs/versions/v2.md`) or a backslash inside (`a\b`).
  */
 export function validateArtifactFilename(filename: string): void {
-  const reason = invalidFilenameReason(filename);
-  if (reason !== undefined) throw new InvalidArtifactNameError({ filename, reason });
+  const message = invalidFilenameMessage(filename);
+  if (message !== undefined) throw new InvalidArtifactNameError({ filename, message });
 }
 
-function invalidFilenameReason(filename: string): string | undefined {
-  if (typeof filename !== 'string' || filename === '') return 'must not be empty';
-  if (filename.includes('\0')) return 'must not contain NUL bytes';
-  if (filename.includes('/') || filename.includes('\\')) {
-    return 'must not contain path separators (/ or \\)';
-  }
-  const bare = isUserScopedFilename(filename)
+function invalidFilenameMessage(filename: unknown): string | undefined {
+  if (typeof filename !== 'string') return 'filename must be a string.';
+  const name = isUserScopedFilename(filename)
     ? filename.slice(USER_NAMESPACE_PREFIX.length)
     : filename;
-  if (bare === '') return `must name a file after the ${USER_NAMESPACE_PREFIX} prefix`;
-  if (bare === '.' || bare === '..') return 'must not be a traversal segment (. or ..)';
-  if (DRIVE_PREFIX.test(filename)) return 'must not start with a drive letter';
+  if (name === '') return 'filename must not be empty.';
+  if (name.includes('\0')) return 'filename must not contain null bytes.';
+  if (name.startsWith('/') || name.startsWith('\\') || isDriveQualified(name)) {
+    return `filename ${pythonStringRepr(filename)} must be a relative path.`;
+  }
+  const segments = name.replaceAll('\\', '/').split('/');
+  if (segments.includes('.') || segments.includes('..')) {
+    return `filename ${pythonStringRepr(filename)} must not contain traversal segments.`;
+  }
   return undefined;
 }

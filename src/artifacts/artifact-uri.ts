@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Part } from '../types/index.js';
+import { normalizeSessionId } from './artifact-ids.js';
 
 /** The parts of an `artifact://` reference URI (Python `ParsedArtifactUri`). */
 export interface ParsedArtifactUri {
@@ -27,8 +28,8 @@ const USER_SCOPED_URI = new RegExp(
 
 /**
  * Parses an `artifact://apps/<app>/users/<user>[/sessions/<session>]/artifacts/<name>/versions/<n>`
- * URI, or returns undefined when `uri` is not one. The session id is trimmed,
- * as Python's `normalize_session_id` does.
+ * URI, or returns undefined when `uri` is not one. The session id is
+ * normalised (see `normalizeSessionId`), as Python's `normalize_session_id` does.
  */
 export function parseArtifactUri(uri: string | undefined): ParsedArtifactUri | undefined {
   if (!uri?.startsWith(ARTIFACT_URI_SCHEME)) return undefined;
@@ -38,7 +39,7 @@ export function parseArtifactUri(uri: string | undefined): ParsedArtifactUri | u
     return {
       appName,
       userId,
-      sessionId: sessionId.trim(),
+      sessionId: normalizeSessionId(sessionId) ?? '',
       filename,
       version: Number.parseInt(version, 10),
     };
@@ -68,7 +69,7 @@ export function getArtifactUri({
   version: number;
   sessionId?: string;
 }): string {
-  const session = sessionId?.trim();
+  const session = normalizeSessionId(sessionId);
   return session
     ? `artifact://apps/${appName}/users/${userId}/sessions/${session}/artifacts/${filename}/versions/${version}`
     : `artifact://apps/${appName}/users/${userId}/artifacts/${filename}/versions/${version}`;

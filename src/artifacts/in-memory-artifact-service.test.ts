@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { InvalidArtifactIdError } from '../errors/invalid-artifact-id-error.js';
+import { runArtifactServiceSuite } from '../testing/artifact-service-suite.js';
 import type { Part } from '../types/index.js';
-import { runArtifactServiceSuite } from './artifact-service-suite.js';
 import { InMemoryArtifactService } from './in-memory-artifact-service.js';
 
 runArtifactServiceSuite('InMemoryArtifactService', () => new InMemoryArtifactService());
@@ -131,22 +132,67 @@ describe('InMemoryArtifactService (Python in_memory_artifact_service.py specific
     expect(await service.listVersions({ ...scope, filename: 'call' })).toEqual([]);
   });
 
-  it('in_memory_artifact_service: an empty session id counts as missing for session-scoped names', async () => {
+  it('artifact_util.validate_path_segment: an empty session id is "session_id must not be empty.", not a missing one', async () => {
     const service = new InMemoryArtifactService();
-    const error = await rejection(
-      service.saveArtifact({ ...scope, sessionId: '', filename: 'a.txt', artifact: text('x') }),
-    );
-    expect(InvalidArgumentError.isInstance(error)).toBe(true);
-    expect((error as Error).message).toBe(
-      'Session ID must be provided for session-scoped artifacts.',
-    );
+    await service.saveArtifact({ ...scope, filename: 'user:b.txt', artifact: text('y') });
+    const calls: Array<() => Promise<unknown>> = [
+      () => service.saveArtifact({ ...scope, sessionId: '', filename: 'a.txt', artifact: text('x') }),
+      () => service.loadArtifact({ ...scope, sessionId: '', filename: 'a.txt' }),
+      () => service.listArtifactKeys({ ...scope, sessionId: '' }),
+    ];
+    for (const call of calls) {
+      const error = await rejection(call());
+      expect(InvalidArtifactIdError.isInstance(error)).toBe(true);
+      expect((error as InvalidArtifactIdError).argument).toBe('sessionId');
+      expect((error as Error).message).toBe('session_id must not be empty.');
+    }
   });
 
-  it('in_memory_artifact_service: listArtifactKeys with an empty session id lists only user: names', async () => {
+  it.each(['user', 'user/x', 'user\\x'])(
+    'test_save_artifact_rejects_reserved_user_as_session_id: saving under session %j is refused',
+    async (sessionId) => {
+      const service = new InMemoryArtifactService();
+      const error = await rejection(
+        service.saveArtifact({ ...scope, sessionId, filename: 'report.txt', artifact: text('x') }),
+      );
+      expect(InvalidArtifactIdError.isInstance(error)).toBe(true);
+      expect((error as InvalidArtifactIdError).argument).toBe('sessionId');
+      expect((error as Error).message).toBe(
+        "session_id must not be or start with the reserved value 'user'.",
+      );
+      expect(await service.listArtifactKeys({ ...scope, sessionId })).toEqual([]);
+    },
+  );
+
+  it.each(['user', 'user/x', 'user\\x'])(
+    'test_read_and_delete_paths_allow_reserved_user_as_session_id: reads and deletes under session %j still work',
+    async (sessionId) => {
+      const service = new InMemoryArtifactService();
+      const request = { ...scope, sessionId, filename: 'report.txt' };
+      expect(await service.listArtifactKeys({ ...scope, sessionId })).toEqual([]);
+      expect(await service.loadArtifact(request)).toBeUndefined();
+      expect(await service.listVersions(request)).toEqual([]);
+      expect(await service.listArtifactVersions(request)).toEqual([]);
+      expect(await service.getArtifactVersion(request)).toBeUndefined();
+      await expect(service.deleteArtifact(request)).resolves.toBeUndefined();
+    },
+  );
+
+  it('in_memory_artifact_service: only the first segment counts as the reserved user session, and only for session-scoped names', async () => {
     const service = new InMemoryArtifactService();
-    await service.saveArtifact({ ...scope, filename: 'a.txt', artifact: text('x') });
-    await service.saveArtifact({ ...scope, filename: 'user:b.txt', artifact: text('y') });
-    expect(await service.listArtifactKeys({ ...scope, sessionId: '' })).toEqual(['user:b.txt']);
+    for (const sessionId of ['users1', 'User', 'team/user', ' user0']) {
+      expect(
+        await service.saveArtifact({ ...scope, sessionId, filename: 'a.txt', artifact: text('x') }),
+      ).toBe(0);
+    }
+    expect(
+      await service.saveArtifact({
+        ...scope,
+        sessionId: 'user',
+        filename: 'user:profile',
+        artifact: text('p'),
+      }),
+    ).toBe(0);
   });
 
   it('in_memory_artifact_service: app and user ids containing the separator do not collide', async () => {
@@ -269,6 +315,53 @@ describe('InMemoryArtifactService (Python in_memory_artifact_service.py specific
       expect(InvalidArgumentError.isInstance(error)).toBe(true);
       expect((error as Error).message).toBe(
         'Invalid artifact reference URI: artifact://not/a/valid/uri',
+      );
+    });
+
+    it('test_in_memory_loads_nested_artifact_reference: a reference may name a nested artifact', async () => {
+      const service = new InMemoryArtifactService();
+      await service.saveArtifact({ ...scope, filename: 'folder/file456', artifact: text('target') });
+      await service.saveArtifact({
+        ...scope,
+        filename: 'reference',
+        artifact: reference(
+          'artifact://apps/app0/users/user0/sessions/sess0/artifacts/folder/file456/versions/0',
+        ),
+      });
+      expect(await service.loadArtifact({ ...scope, filename: 'reference' })).toEqual(
+        text('target'),
+      );
+    });
+
+    it('test_artifact_reference_allows_padded_session_id_at_call_site: a padded session id matches the trimmed one of a reference', async () => {
+      const service = new InMemoryArtifactService();
+      const padded = { ...scope, sessionId: 'sess0\n' };
+      await service.saveArtifact({ ...padded, filename: 'source.txt', artifact: text('hello') });
+      await service.saveArtifact({
+        ...padded,
+        filename: 'ref.txt',
+        artifact: reference(
+          'artifact://apps/app0/users/user0/sessions/sess0/artifacts/source.txt/versions/0',
+        ),
+      });
+      expect(await service.loadArtifact({ ...padded, filename: 'ref.txt' })).toEqual(
+        text('hello'),
+      );
+    });
+
+    it('in_memory_artifact_service: a reference whose target name is unsafe is an InvalidArtifactNameError on load', async () => {
+      const service = new InMemoryArtifactService();
+      await service.saveArtifact({
+        ...scope,
+        filename: 'ref.txt',
+        artifact: reference(
+          'artifact://apps/app0/users/user0/sessions/sess0/artifacts/../escape/versions/0',
+        ),
+      });
+      const error = await rejection(service.loadArtifact({ ...scope, filename: 'ref.txt' }));
+      expect(InvalidArgumentError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        "filename '../escape' must not contain traversal segments.",
       );
     });
 

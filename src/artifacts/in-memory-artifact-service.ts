@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Part } from '../types/index.js';
 import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
+import { normalizeSessionId, validateArtifactId, validateSessionIdForSave } from './artifact-ids.js';
 import { isUserScopedFilename, validateArtifactFilename } from './artifact-name.js';
 import { isArtifactRef, parseArtifactUri, validateArtifactReferenceScope } from './artifact-uri.js';
 import type {
@@ -34,10 +35,19 @@ const MAX_REFERENCE_DEPTH = 32;
  *
  * - Versions of a name are numbered 0, 1, 2, … in the order they are saved.
  * - A name starting with `user:` is stored once per app and user and seen by
- *   all of the user's sessions; any other name needs a `sessionId`, or the
- *   call throws `InvalidArgumentError` (argument `sessionId`).
- * - Every method validates the file name first and throws
- *   `InvalidArtifactNameError` for an unsafe one (see `validateArtifactFilename`).
+ *   all of the user's sessions (its `sessionId` is ignored); any other name
+ *   needs a `sessionId`, or the call throws `InvalidArgumentError` (argument
+ *   `sessionId`). Names may be nested (`docs/report.txt`); `doc` and
+ *   `doc/nested` are two artifacts.
+ * - Every method checks its arguments first, in the order Python's backends
+ *   do: `appName`, `userId`, then (for a session-scoped name; the session id
+ *   of a `user:` name is not used) `sessionId`, then the file name. An unsafe id throws
+ *   `InvalidArtifactIdError` (see `validateArtifactId`; a save also refuses a
+ *   session id that is or starts with `user`, see `validateSessionIdForSave`),
+ *   an unsafe name `InvalidArtifactNameError` (see `validateArtifactFilename`).
+ *   `listArtifactKeys` checks `appName`, `userId` and, when given, `sessionId`.
+ * - Session ids are normalised first (`normalizeSessionId`): `'s1\n'` and
+ *   `'s1'` are the same session.
  * - `version` selects a version by number; a negative number counts from the
  *   newest (-1 is the latest), as Python's list indexing does.
  * - Parts, custom metadata and version metadata are deep-copied on the way in
@@ -69,13 +79,13 @@ export class InMemoryArtifactService implements BaseArtifactService {
     artifact,
     customMetadata,
   }: SaveArtifactRequest): Promise<number> {
-    checkScope({ filename, sessionId });
-    const mimeType = mimeTypeOf(artifact, { appName, userId, sessionId });
-    const versions = this.versionsOf({ appName, userId, sessionId, filename }, true);
+    const key = checkKey({ appName, userId, sessionId, filename }, 'save');
+    const mimeType = mimeTypeOf(artifact, key);
+    const versions = this.versionsOf(key, true);
     const version = versions.length;
     const metadata: ArtifactVersion = {
       version,
-      canonicalUri: canonicalUri({ appName, userId, sessionId, filename }, version),
+      canonicalUri: canonicalUri(key, version),
       customMetadata: customMetadata ? deepClone(customMetadata) : {},
       createTime: nowSeconds(),
     };
@@ -96,23 +106,28 @@ export class InMemoryArtifactService implements BaseArtifactService {
   /**
    * The names the session can see, sorted by code point as Python's
    * `sorted`: its own names and the user's `user:` names. Without a
-   * `sessionId` (or with an empty one), only the user's names.
+   * `sessionId`, only the user's names; an empty one is an
+   * `InvalidArtifactIdError`, as in Python.
    */
   async listArtifactKeys({
     appName,
     userId,
     sessionId,
   }: ListArtifactKeysRequest): Promise<string[]> {
+    validateArtifactId(appName, 'appName');
+    validateArtifactId(userId, 'userId');
+    const session = normalizeSessionId(sessionId);
+    if (session !== undefined) validateArtifactId(session, 'sessionId');
     const store = this.stores.get(storeKey(appName, userId));
     if (!store) return [];
     const names = [...store.user.keys()];
-    if (sessionId) names.push(...(store.sessions.get(sessionId)?.keys() ?? []));
+    if (session !== undefined) names.push(...(store.sessions.get(session)?.keys() ?? []));
     return names.sort(compareCodePoints);
   }
 
   /** Deletes every version of the name; deleting a missing name does nothing. */
-  async deleteArtifact(key: ArtifactKey): Promise<void> {
-    checkScope(key);
+  async deleteArtifact(request: ArtifactKey): Promise<void> {
+    const key = checkKey(request, 'read');
     const store = this.stores.get(storeKey(key.appName, key.userId));
     if (!store) return;
     if (isUserScopedFilename(key.filename)) {
@@ -123,29 +138,28 @@ export class InMemoryArtifactService implements BaseArtifactService {
   }
 
   /** `[0, 1, …]` for each stored version of the name; `[]` when it does not exist. */
-  async listVersions(key: ArtifactKey): Promise<number[]> {
-    checkScope(key);
-    const versions = this.versionsOf(key, false);
+  async listVersions(request: ArtifactKey): Promise<number[]> {
+    const versions = this.versionsOf(checkKey(request, 'read'), false);
     return versions.map((_, index) => index);
   }
 
   /** Copies of the metadata of every version, oldest first; `[]` when the name does not exist. */
-  async listArtifactVersions(key: ArtifactKey): Promise<ArtifactVersion[]> {
-    checkScope(key);
-    return this.versionsOf(key, false).map((stored) => deepClone(stored.metadata));
+  async listArtifactVersions(request: ArtifactKey): Promise<ArtifactVersion[]> {
+    return this.versionsOf(checkKey(request, 'read'), false).map((stored) =>
+      deepClone(stored.metadata),
+    );
   }
 
   /** A copy of the metadata of the given (or latest) version, or undefined. */
   async getArtifactVersion(request: LoadArtifactRequest): Promise<ArtifactVersion | undefined> {
-    checkScope(request);
-    const stored = pick(this.versionsOf(request, false), request.version);
+    const stored = pick(this.versionsOf(checkKey(request, 'read'), false), request.version);
     return stored ? deepClone(stored.metadata) : undefined;
   }
 
   private load(request: LoadArtifactRequest, depth: number): Part | undefined {
-    const { appName, userId, sessionId } = request;
-    checkScope(request);
-    const stored = pick(this.versionsOf(request, false), request.version);
+    const key = checkKey(request, 'read');
+    const { appName, userId, sessionId } = key;
+    const stored = pick(this.versionsOf(key, false), request.version);
     if (!stored) return undefined;
     const data = stored.data;
     if (isArtifactRef(data)) {
@@ -197,21 +211,33 @@ export class InMemoryArtifactService implements BaseArtifactService {
   }
 }
 
-/** Validates the name, and that a session-scoped name comes with a session id. */
-function checkScope({
-  filename,
-  sessionId,
-}: {
-  filename: string;
-  sessionId?: string | undefined;
-}): void {
-  validateArtifactFilename(filename);
-  if (!isUserScopedFilename(filename) && !sessionId) {
-    throw new InvalidArgumentError({
-      message: 'Session ID must be provided for session-scoped artifacts.',
-      argument: 'sessionId',
-    });
+/**
+ * Validates a key in the order Python's backends do (app name, user id, the
+ * session id of a session-scoped name, then the file name) and returns it with the session id
+ * normalised. A save also refuses a session id that starts with the segment
+ * `user`; reads and deletes do not, so such data stays reachable.
+ */
+function checkKey(
+  { appName, userId, sessionId, filename }: ArtifactKey,
+  access: 'save' | 'read',
+): ArtifactKey {
+  validateArtifactId(appName, 'appName');
+  validateArtifactId(userId, 'userId');
+  const session = normalizeSessionId(sessionId);
+  if (typeof filename !== 'string' || !isUserScopedFilename(filename)) {
+    if (session === undefined) {
+      throw new InvalidArgumentError({
+        message: 'Session ID must be provided for session-scoped artifacts.',
+        argument: 'sessionId',
+      });
+    }
+    if (access === 'save') validateSessionIdForSave(session);
+    else validateArtifactId(session, 'sessionId');
   }
+  validateArtifactFilename(filename);
+  return session === undefined
+    ? { appName, userId, filename }
+    : { appName, userId, sessionId: session, filename };
 }
 
 function storeKey(appName: string, userId: string): string {
@@ -236,14 +262,16 @@ function pick<T>(items: readonly T[], version: number | undefined): T | undefine
 /** The MIME type Python records for a saved Part, after checking the Part is one it accepts. */
 function mimeTypeOf(
   artifact: Part,
-  scope: { appName: string; userId: string; sessionId: string | undefined },
+  scope: { appName: string; userId: string; sessionId?: string | undefined },
 ): string | undefined {
   if (artifact.inlineData != null) return artifact.inlineData.mimeType ?? undefined;
   if (artifact.text != null) return 'text/plain';
   if (artifact.fileData != null) {
     if (!isArtifactRef(artifact)) return artifact.fileData.mimeType ?? undefined;
     // The MIME type of a reference is the target's, known only when loaded.
-    validateArtifactReferenceScope({ ...scope, reference: parseReference(artifact) });
+    const { appName, userId, sessionId } = scope;
+    const reference = parseReference(artifact);
+    validateArtifactReferenceScope({ appName, userId, sessionId, reference });
     return undefined;
   }
   throw new InvalidArgumentError({ message: 'Not supported artifact type.', argument: 'artifact' });
