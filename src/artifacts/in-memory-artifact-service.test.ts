@@ -136,7 +136,8 @@ describe('InMemoryArtifactService (Python in_memory_artifact_service.py specific
     const service = new InMemoryArtifactService();
     await service.saveArtifact({ ...scope, filename: 'user:b.txt', artifact: text('y') });
     const calls: Array<() => Promise<unknown>> = [
-      () => service.saveArtifact({ ...scope, sessionId: '', filename: 'a.txt', artifact: text('x') }),
+      () =>
+        service.saveArtifact({ ...scope, sessionId: '', filename: 'a.txt', artifact: text('x') }),
       () => service.loadArtifact({ ...scope, sessionId: '', filename: 'a.txt' }),
       () => service.listArtifactKeys({ ...scope, sessionId: '' }),
     ];
@@ -320,7 +321,11 @@ describe('InMemoryArtifactService (Python in_memory_artifact_service.py specific
 
     it('test_in_memory_loads_nested_artifact_reference: a reference may name a nested artifact', async () => {
       const service = new InMemoryArtifactService();
-      await service.saveArtifact({ ...scope, filename: 'folder/file456', artifact: text('target') });
+      await service.saveArtifact({
+        ...scope,
+        filename: 'folder/file456',
+        artifact: text('target'),
+      });
       await service.saveArtifact({
         ...scope,
         filename: 'reference',
@@ -344,9 +349,7 @@ describe('InMemoryArtifactService (Python in_memory_artifact_service.py specific
           'artifact://apps/app0/users/user0/sessions/sess0/artifacts/source.txt/versions/0',
         ),
       });
-      expect(await service.loadArtifact({ ...padded, filename: 'ref.txt' })).toEqual(
-        text('hello'),
-      );
+      expect(await service.loadArtifact({ ...padded, filename: 'ref.txt' })).toEqual(text('hello'));
     });
 
     it('in_memory_artifact_service: a reference whose target name is unsafe is an InvalidArtifactNameError on load', async () => {

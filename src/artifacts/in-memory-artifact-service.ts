@@ -2,7 +2,11 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Part } from '../types/index.js';
 import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
-import { normalizeSessionId, validateArtifactId, validateSessionIdForSave } from './artifact-ids.js';
+import {
+  normalizeSessionId,
+  validateArtifactId,
+  validateSessionIdForSave,
+} from './artifact-ids.js';
 import { isUserScopedFilename, validateArtifactFilename } from './artifact-name.js';
 import { isArtifactRef, parseArtifactUri, validateArtifactReferenceScope } from './artifact-uri.js';
 import type {
@@ -41,10 +45,11 @@ const MAX_REFERENCE_DEPTH = 32;
  *   `doc/nested` are two artifacts.
  * - Every method checks its arguments first, in the order Python's backends
  *   do: `appName`, `userId`, then (for a session-scoped name; the session id
- *   of a `user:` name is not used) `sessionId`, then the file name. An unsafe id throws
- *   `InvalidArtifactIdError` (see `validateArtifactId`; a save also refuses a
- *   session id that is or starts with `user`, see `validateSessionIdForSave`),
- *   an unsafe name `InvalidArtifactNameError` (see `validateArtifactFilename`).
+ *   of a `user:` name is not used) `sessionId`, then the file name. An
+ *   unsafe id throws `InvalidArtifactIdError` (see `validateArtifactId`; a
+ *   save also refuses a session id that is or starts with `user`, see
+ *   `validateSessionIdForSave`), an unsafe name `InvalidArtifactNameError`
+ *   (see `validateArtifactFilename`).
  *   `listArtifactKeys` checks `appName`, `userId` and, when given, `sessionId`.
  * - Session ids are normalised first (`normalizeSessionId`): `'s1\n'` and
  *   `'s1'` are the same session.
@@ -213,8 +218,8 @@ export class InMemoryArtifactService implements BaseArtifactService {
 
 /**
  * Validates a key in the order Python's backends do (app name, user id, the
- * session id of a session-scoped name, then the file name) and returns it with the session id
- * normalised. A save also refuses a session id that starts with the segment
+ * session id of a session-scoped name, then the file name) and returns it
+ * with the session id normalised. A save also refuses a session id that starts with the segment
  * `user`; reads and deletes do not, so such data stays reachable.
  */
 function checkKey(

@@ -1,3 +1,4 @@
+export { normalizeSessionId, validateArtifactId } from './artifact-ids.js';
 export {
   isUserScopedFilename,
   USER_NAMESPACE_PREFIX,

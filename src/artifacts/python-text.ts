@@ -4,7 +4,8 @@
 // Characters for which Python's `str.isspace()` is true: what `str.strip()`
 // removes. Unlike JavaScript's `trim`, it strips \x1c-\x1f and \x85 and keeps
 // U+FEFF.
-const PY_SPACE = '[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const PY_SPACE =
+  '[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
 const LEADING_SPACE = new RegExp(`^${PY_SPACE}+`);
 const TRAILING_SPACE = new RegExp(`${PY_SPACE}+$`);
 

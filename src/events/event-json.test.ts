@@ -210,7 +210,9 @@ describe('adk-python §3.1 (event_data, snake_case)', () => {
       actions: { state_delta: { k: null }, escalate: null },
     });
     // Python gives an event parsed without an id a fresh uuid4.
-    expect(event.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(event.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(event).toStrictEqual({
       author: 'user',
       timestamp: 1.5,

@@ -373,9 +373,15 @@ export function runArtifactServiceSuite(name: string, makeService: MakeArtifactS
         ['/absolute/path.txt', "filename '/absolute/path.txt' must be a relative path."],
         ['user:/absolute/path.txt', "filename 'user:/absolute/path.txt' must be a relative path."],
         ['\\rooted\\file.txt', "filename '\\\\rooted\\\\file.txt' must be a relative path."],
-        ['\\\\server\\share\\file.txt', "filename '\\\\\\\\server\\\\share\\\\file.txt' must be a relative path."],
+        [
+          '\\\\server\\share\\file.txt',
+          "filename '\\\\\\\\server\\\\share\\\\file.txt' must be a relative path.",
+        ],
         ['//server/share/file.txt', "filename '//server/share/file.txt' must be a relative path."],
-        ['C:\\absolute\\path.txt', "filename 'C:\\\\absolute\\\\path.txt' must be a relative path."],
+        [
+          'C:\\absolute\\path.txt',
+          "filename 'C:\\\\absolute\\\\path.txt' must be a relative path.",
+        ],
         ['C:/absolute/path.txt', "filename 'C:/absolute/path.txt' must be a relative path."],
         ['C:drive-relative.txt', "filename 'C:drive-relative.txt' must be a relative path."],
         ['user:c:x', "filename 'user:c:x' must be a relative path."],
@@ -384,13 +390,28 @@ export function runArtifactServiceSuite(name: string, makeService: MakeArtifactS
         ['user:..', "filename 'user:..' must not contain traversal segments."],
         ['../escape.txt', "filename '../escape.txt' must not contain traversal segments."],
         ['..\\escape.txt', "filename '..\\\\escape.txt' must not contain traversal segments."],
-        ['folder/../alias.txt', "filename 'folder/../alias.txt' must not contain traversal segments."],
-        ['folder\\..\\alias.txt', "filename 'folder\\\\..\\\\alias.txt' must not contain traversal segments."],
-        ['folder/..\\alias.txt', "filename 'folder/..\\\\alias.txt' must not contain traversal segments."],
+        [
+          'folder/../alias.txt',
+          "filename 'folder/../alias.txt' must not contain traversal segments.",
+        ],
+        [
+          'folder\\..\\alias.txt',
+          "filename 'folder\\\\..\\\\alias.txt' must not contain traversal segments.",
+        ],
+        [
+          'folder/..\\alias.txt',
+          "filename 'folder/..\\\\alias.txt' must not contain traversal segments.",
+        ],
         ['folder/./file.txt', "filename 'folder/./file.txt' must not contain traversal segments."],
         ['folder/.', "filename 'folder/.' must not contain traversal segments."],
-        ['user:../escape.txt', "filename 'user:../escape.txt' must not contain traversal segments."],
-        ['user:folder\\..\\alias.txt', "filename 'user:folder\\\\..\\\\alias.txt' must not contain traversal segments."],
+        [
+          'user:../escape.txt',
+          "filename 'user:../escape.txt' must not contain traversal segments.",
+        ],
+        [
+          'user:folder\\..\\alias.txt',
+          "filename 'user:folder\\\\..\\\\alias.txt' must not contain traversal segments.",
+        ],
       ];
 
       it.each(invalidNames)(

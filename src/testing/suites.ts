@@ -4,3 +4,4 @@
  * vitest test file.
  */
 export { runSessionServiceSuite, type SessionServiceFixture } from './session-service-suite.js';
+export { runArtifactServiceSuite, type MakeArtifactService } from './artifact-service-suite.js';
