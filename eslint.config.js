@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.consumer-check/**'] },
+  { ignores: ['dist/**', '**/node_modules/**', 'coverage/**', '.consumer-check/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,6 +22,12 @@ export default tseslint.config(
           message: 'Throw a typed error from src/errors/ (ARCHITECTURE.md §4).',
         },
       ],
+    },
+  },
+  {
+    files: ['bench/**/*.mjs'],
+    languageOptions: {
+      globals: { console: 'readonly', process: 'readonly', performance: 'readonly', global: 'readonly' },
     },
   },
   {

@@ -20,7 +20,7 @@ const eventsPerTurn = { events: 10, workflow: 9, history: 2 };
 
 async function turn(fw, runner, sessionId, text) {
   let count = 0;
-  for await (const _event of runner.runAsync({
+  for await (const event of runner.runAsync({
     userId: 'u',
     sessionId,
     newMessage: { role: 'user', parts: [{ text }] },
