@@ -27,7 +27,12 @@ export default tseslint.config(
   {
     files: ['bench/**/*.mjs'],
     languageOptions: {
-      globals: { console: 'readonly', process: 'readonly', performance: 'readonly', global: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        performance: 'readonly',
+        global: 'readonly',
+      },
     },
   },
   {

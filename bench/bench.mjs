@@ -19,14 +19,15 @@ function agentFor(fw, scenarioName) {
 const eventsPerTurn = { events: 10, workflow: 9, history: 2 };
 
 async function turn(fw, runner, sessionId, text) {
-  let count = 0;
+  const events = [];
   for await (const event of runner.runAsync({
     userId: 'u',
     sessionId,
     newMessage: { role: 'user', parts: [{ text }] },
-  }))
-    count++;
-  return count;
+  })) {
+    events.push(event);
+  }
+  return events.length;
 }
 
 async function measure() {

@@ -6,7 +6,10 @@ import type { Reporter, TestModule } from 'vitest/node';
  * that failed to load count as failures.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+  ): void {
     let passed = 0;
     let failed = unhandledErrors.length;
     let skipped = 0;
@@ -19,6 +22,8 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    process.stdout.write(
+      `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+    );
   }
 }
