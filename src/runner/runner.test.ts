@@ -111,7 +111,7 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
     expect((await runner.sessionService.getSession(ids))!.state).toEqual({});
   });
 
-  it('copies runConfig.customMetadata onto every event, the event’s own keys winning', async () => {
+  it('copies runConfig.customMetadata onto every event, the user’s included, the event’s own keys winning', async () => {
     const agent = new ScriptedAgent({
       name: 'agent',
       steps: [
@@ -131,7 +131,9 @@ describe('Runner.runAsync (spec 000 §1.1–1.5)', () => {
       { source: 'run', tag: 1 },
       { source: 'own', tag: 1 },
     ]);
-    expect((await stored(runner))[2]!.customMetadata).toEqual({ source: 'own', tag: 1 });
+    const history = await stored(runner);
+    expect(history[0]!.customMetadata).toEqual({ source: 'run', tag: 1 });
+    expect(history[2]!.customMetadata).toEqual({ source: 'own', tag: 1 });
   });
 
   it('throws SessionNotFoundError for a missing session unless autoCreateSession', async () => {
@@ -286,7 +288,7 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
     expect(calls).toEqual(['afterRun']);
   });
 
-  it('onEvent may replace the yielded event; the stored one is the agent’s', async () => {
+  it('onEvent runs before the commit: its replacement is what is stored and yielded', async () => {
     class Redact extends BasePlugin {
       override onEventCallback({ event }: EventHookArguments): Event {
         return { ...event, content: modelText('[redacted]') };
@@ -294,13 +296,28 @@ describe('Runner plugins (spec 000 §1.2, §1.5; spec 003 §14)', () => {
     }
     const runner = await newRunner(
       new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('secret') }] }),
-      {
-        plugins: [new Redact('redact')],
-      },
+      { plugins: [new Redact('redact')] },
     );
     const events = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
     expect(events[0]!.content).toEqual(modelText('[redacted]'));
-    expect((await stored(runner))[1]!.content).toEqual(modelText('secret'));
+    expect((await stored(runner))[1]!.content).toEqual(modelText('[redacted]'));
+  });
+
+  it('the early-exit event also goes through onEvent before it is stored', async () => {
+    class Gate extends BasePlugin {
+      override beforeRunCallback(): Content {
+        return modelText('closed');
+      }
+      override onEventCallback({ event }: EventHookArguments): Event {
+        return { ...event, customMetadata: { seen: true } };
+      }
+    }
+    const runner = await newRunner(new ScriptedAgent({ name: 'agent' }), {
+      plugins: [new Gate('gate')],
+    });
+    const events = await collect(runner.runAsync({ ...ids, newMessage: userText('hi') }));
+    expect(events[0]!.customMetadata).toEqual({ seen: true });
+    expect((await stored(runner))[1]!.customMetadata).toEqual({ seen: true });
   });
 });
 
@@ -456,12 +473,53 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
     return new SequentialAgent({ name: 'flow', subAgents: [pauser, after] });
   }
 
-  it('rejects an invocation id when the app is not resumable', async () => {
-    const runner = await newRunner(new ScriptedAgent({ name: 'agent' }));
+  it('a non-resumable app needs a message; with one, an invocation id is ignored', async () => {
+    const runner = await newRunner(
+      new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }),
+    );
     const error = await collect(runner.runAsync({ ...ids, invocationId: 'e-x' })).catch(
       (caught: unknown) => caught,
     );
     expect(InvocationNotResumableError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toContain('requires a new_message or a resumable app');
+    const events = await collect(
+      runner.runAsync({ ...ids, invocationId: 'e-x', newMessage: userText('hi') }),
+    );
+    expect(events[0]!.invocationId).not.toBe('e-x');
+  });
+
+  it('in a resumable app a function response must answer a known call', async () => {
+    const runner = await newRunner(pausingTree(), { resumabilityConfig: { isResumable: true } });
+    const answer = (id?: string) =>
+      collect(
+        runner.runAsync({
+          ...ids,
+          newMessage: {
+            role: 'user',
+            parts: [{ functionResponse: { name: 'approve', ...(id ? { id } : {}), response: {} } }],
+          },
+        }),
+      ).catch((caught: unknown) => caught);
+    const unknown = await answer('nope');
+    expect(InvalidArgumentError.isInstance(unknown)).toBe(true);
+    expect((unknown as Error).message).toBe(
+      'Function call event not found for function response id: nope',
+    );
+    expect(((await answer()) as Error).message).toBe(
+      'Function response id is required to resume an invocation.',
+    );
+  });
+
+  it('without a stored user message an invocation cannot be resumed', async () => {
+    const runner = await newRunner(pausingTree(), { resumabilityConfig: { isResumable: true } });
+    await collect(runner.runAsync({ ...ids, newMessage: userText('start') }));
+    const error = await collect(runner.runAsync({ ...ids, invocationId: 'e-unknown' })).catch(
+      (caught: unknown) => caught,
+    );
+    expect(InvocationNotResumableError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'No user message available for resuming invocation: e-unknown',
+    );
   });
 
   it('pauses at a long-running call and resumes the paused sub-agent by invocation id', async () => {

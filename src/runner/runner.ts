@@ -16,6 +16,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
+import { logger } from '../utils/logger.js';
 import type { App } from './app.js';
 import { validateAppName } from './app.js';
 import { findAgentToRun } from './find-agent-to-run.js';
@@ -135,24 +136,30 @@ export class Runner {
       ? { ...request.newMessage, role: request.newMessage.role || 'user' }
       : undefined;
     const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
-    const invocationId = request.invocationId ?? this.resolveInvocationId(session, newMessage);
-    if (!invocationId && !newMessage) {
+    const where = `Session: ${request.sessionId}, User: ${request.userId}`;
+    if (!request.invocationId && !newMessage) {
       throw new InvalidArgumentError({
         message:
           'Running an agent requires either a new_message or an invocation_id to resume a ' +
-          `previous invocation. Session: ${request.sessionId}, User: ${request.userId}`,
+          `previous invocation. ${where}`,
         argument: 'newMessage',
       });
     }
+    const resumable = this.resumabilityConfig?.isResumable === true;
+    if (!resumable && !newMessage) {
+      throw new InvocationNotResumableError({
+        invocationId: request.invocationId!,
+        message: `Running an agent requires a new_message or a resumable app. ${where}`,
+      });
+    }
+    // A non-resumable app always starts a new invocation; a resumable one resumes
+    // the invocation named, or the one whose call the message answers.
+    const invocationId = resumable
+      ? resolveInvocationId(session, newMessage, request.invocationId)
+      : undefined;
     let context: InvocationContext;
     let userEvent: Event | undefined;
     if (invocationId) {
-      if (!this.resumabilityConfig?.isResumable) {
-        throw new InvocationNotResumableError({
-          invocationId,
-          message: `invocation_id: ${invocationId} is provided but the app is not resumable.`,
-        });
-      }
       ({ context, userEvent } = await this.setupResumedInvocation(
         session,
         invocationId,
@@ -213,17 +220,6 @@ export class Runner {
     });
   }
 
-  /** In a resumable app, a message answering a paused call resumes that call's invocation. */
-  private resolveInvocationId(
-    session: Session,
-    newMessage: Content | undefined,
-  ): string | undefined {
-    if (!this.resumabilityConfig?.isResumable || !newMessage) return undefined;
-    const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse
-      ?.id;
-    return findFunctionCallEvent(session.events, responseId)?.invocationId || undefined;
-  }
-
   private newInvocationContext(
     session: Session,
     userContent: Content | undefined,
@@ -265,7 +261,7 @@ export class Runner {
     if (!userMessage) {
       throw new InvocationNotResumableError({
         invocationId,
-        message: `No user message found for invocation ${invocationId}`,
+        message: `No user message available for resuming invocation: ${invocationId}`,
       });
     }
     const context = this.newInvocationContext(
@@ -334,7 +330,28 @@ export class Runner {
       ...(branch === undefined ? {} : { branch }),
       ...(stateDelta ? { actions: { stateDelta: { ...stateDelta } } } : {}),
     });
+    applyCustomMetadata(event, runConfig);
     return this.sessionService.appendEvent({ session, event });
+  }
+
+  /**
+   * The per-event step of the loop: run-level metadata, then the plugins'
+   * `onEventCallback` (whose replacement is what gets stored and yielded),
+   * then the commit of non-partial events.
+   */
+  private async commit(context: InvocationContext, session: Session, event: Event): Promise<Event> {
+    applyCustomMetadata(event, context.runConfig);
+    let result = event;
+    const modified = await this.pluginManager.runOnEventCallback({
+      invocationContext: context,
+      event,
+    });
+    if (modified !== undefined) {
+      applyCustomMetadata(modified, context.runConfig);
+      result = modified;
+    }
+    if (result.partial !== true) await this.sessionService.appendEvent({ session, event: result });
+    return result;
   }
 
   private async *execWithPlugins(
@@ -348,26 +365,48 @@ export class Runner {
         author: 'model',
         content: earlyExit,
       });
-      await this.sessionService.appendEvent({ session, event });
-      yield event;
+      yield await this.commit(context, session, event);
     } else {
       for await (const event of context.agent.runAsync(context)) {
-        applyCustomMetadata(event, context.runConfig);
-        if (!event.partial) await this.sessionService.appendEvent({ session, event });
-        const modified = await this.pluginManager.runOnEventCallback({
-          invocationContext: context,
-          event,
-        });
-        if (modified !== undefined) {
-          applyCustomMetadata(modified, context.runConfig);
-          yield modified;
-        } else {
-          yield event;
-        }
+        yield await this.commit(context, session, event);
       }
     }
     await this.pluginManager.runAfterRunCallback({ invocationContext: context });
   }
+}
+
+/**
+ * In a resumable app, a message carrying function responses resumes the
+ * invocation of the call the first response answers (it wins over an
+ * explicit id); otherwise the explicit id, if any.
+ */
+function resolveInvocationId(
+  session: Session,
+  newMessage: Content | undefined,
+  invocationId: string | undefined,
+): string | undefined {
+  const response = newMessage?.parts?.find((part) => part.functionResponse)?.functionResponse;
+  if (!response) return invocationId;
+  if (!response.id) {
+    throw new InvalidArgumentError({
+      message: 'Function response id is required to resume an invocation.',
+      argument: 'newMessage',
+    });
+  }
+  const callEvent = findFunctionCallEvent(session.events, response.id);
+  if (!callEvent) {
+    throw new InvalidArgumentError({
+      message: `Function call event not found for function response id: ${response.id}`,
+      argument: 'newMessage',
+    });
+  }
+  if (invocationId && invocationId !== callEvent.invocationId) {
+    logger.warn(
+      `Provided invocation_id ${invocationId} is ignored because new_message has a function ` +
+        `response with invocation_id ${callEvent.invocationId}.`,
+    );
+  }
+  return callEvent.invocationId;
 }
 
 function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
