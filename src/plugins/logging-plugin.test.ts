@@ -3,6 +3,7 @@ import type { AgentContract } from '../context/agent-contract.js';
 import { Context } from '../context/context.js';
 import { InvocationContext } from '../context/invocation-context.js';
 import { createRunConfig } from '../context/run-config.js';
+import { ScriptedAgent } from '../testing/test-agents.js';
 import type { ToolContract } from '../context/tool-contract.js';
 import { createEvent } from '../events/event.js';
 import { createLlmRequest, type LlmRequestTool } from '../models/llm-request.js';
@@ -12,20 +13,8 @@ import { LoggingPlugin } from './logging-plugin.js';
 import { PluginManager } from './plugin-manager.js';
 import { BasePlugin } from './base-plugin.js';
 
-function stubAgent(name: string): AgentContract {
-  const agent: AgentContract = {
-    name,
-    description: '',
-    parentAgent: undefined,
-    subAgents: [],
-    get rootAgent() {
-      return agent;
-    },
-    findAgent: (wanted) => (wanted === name ? agent : undefined),
-    findSubAgent: () => undefined,
-    runAsync: async function* () {},
-  };
-  return agent;
+function namedAgent(name: string): AgentContract {
+  return new ScriptedAgent({ name });
 }
 
 const tool: ToolContract = { name: 'get_weather', description: 'Weather.', isLongRunning: false };
@@ -49,7 +38,7 @@ async function setUp({ branch }: { branch?: string } = {}) {
     pluginManager: manager,
     invocationId: 'e-123',
     branch,
-    agent: stubAgent('weather_agent'),
+    agent: namedAgent('weather_agent'),
     session,
     runConfig: createRunConfig(),
   });

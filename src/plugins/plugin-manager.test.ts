@@ -15,6 +15,7 @@ import type {
 } from '../context/hook-arguments.js';
 import { InvocationContext } from '../context/invocation-context.js';
 import { createRunConfig } from '../context/run-config.js';
+import { ScriptedAgent } from '../testing/test-agents.js';
 import type { ToolContract } from '../context/tool-contract.js';
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { PluginCallbackError } from '../errors/plugin-callback-error.js';
@@ -28,20 +29,8 @@ import { setLogger, type Logger } from '../utils/logger.js';
 import { BasePlugin, type PluginHookName } from './base-plugin.js';
 import { PluginManager } from './plugin-manager.js';
 
-function stubAgent(name: string): AgentContract {
-  const agent: AgentContract = {
-    name,
-    description: '',
-    parentAgent: undefined,
-    subAgents: [],
-    get rootAgent() {
-      return agent;
-    },
-    findAgent: (wanted) => (wanted === name ? agent : undefined),
-    findSubAgent: () => undefined,
-    runAsync: async function* () {},
-  };
-  return agent;
+function namedAgent(name: string): AgentContract {
+  return new ScriptedAgent({ name });
 }
 
 const tool: ToolContract = { name: 'get_weather', description: 'Weather.', isLongRunning: false };
@@ -53,7 +42,7 @@ async function makeArguments(manager: PluginManager) {
     userId: 'user',
     sessionId: 'session-1',
   });
-  const agent = stubAgent('root_agent');
+  const agent = namedAgent('root_agent');
   const invocationContext = new InvocationContext({
     sessionService,
     pluginManager: manager,

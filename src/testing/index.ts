@@ -20,3 +20,7 @@ export {
   type ScriptedAgentStep,
 } from './test-agents.js';
 export { runOnce, texts } from './run-once.js';
+export {
+  createTestInvocationContext,
+  type TestInvocationContextOptions,
+} from './test-invocation-context.js';
