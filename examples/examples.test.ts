@@ -50,7 +50,7 @@ describe('examples run as documented (issue 2: examples/)', () => {
     const output = await example('plugins');
     expect(output).toContain('echo: You said: hello there');
     expect(output).toContain('model: I cannot help with passwords.');
-    expect(output).toContain('events seen by the guardrail: 1');
+    expect(output).toContain('events seen by the guardrail: 2');
   });
 
   it('event-json: both casings, user keys untouched', async () => {
