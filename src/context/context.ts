@@ -47,11 +47,6 @@ export class Context extends ReadonlyContext {
     return this.mutableState;
   }
 
-  /** The invocation this context belongs to (for framework code and advanced tools). */
-  get invocation(): InvocationContext {
-    return this.invocationContext;
-  }
-
   /** Loads an artifact of this session (or a `user:` one), the latest version unless one is given. */
   async loadArtifact(filename: string, version?: number): Promise<Part | undefined> {
     const service = this.invocationContext.artifactService;

@@ -40,6 +40,11 @@ export class ReadonlyContext {
     this.invocationContext = invocationContext;
   }
 
+  /** The invocation this view belongs to (for framework code and advanced tools). */
+  get invocation(): InvocationContext {
+    return this.invocationContext;
+  }
+
   /** The user message that started the invocation. */
   get userContent(): Content | undefined {
     return this.invocationContext.userContent;

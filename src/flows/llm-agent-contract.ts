@@ -82,9 +82,13 @@ export interface LlmAgentContract extends AgentContract {
   readonly outputSchema: OutputSchema | undefined;
   readonly outputKey: string | undefined;
   /** The instruction text and whether state must not be injected into it (providers opt out). */
-  canonicalInstruction(context: ReadonlyContext): Promise<{ instruction: string; bypassStateInjection: boolean }>;
+  canonicalInstruction(
+    context: ReadonlyContext,
+  ): Promise<{ instruction: string; bypassStateInjection: boolean }>;
   /** The (deprecated) global instruction of the root agent. */
-  canonicalGlobalInstruction(context: ReadonlyContext): Promise<{ instruction: string; bypassStateInjection: boolean }>;
+  canonicalGlobalInstruction(
+    context: ReadonlyContext,
+  ): Promise<{ instruction: string; bypassStateInjection: boolean }>;
   /** The agent's tools with toolsets expanded. */
   canonicalTools(context?: ReadonlyContext): Promise<BaseTool[]>;
   readonly canonicalBeforeModelCallbacks: readonly BeforeModelCallback[];

@@ -14,6 +14,9 @@ export interface BaseLlmOptions {
  * models) extend it and implement `generateContentAsync`.
  */
 export abstract class BaseLlm {
+  /** Patterns of the model names this class serves, matched whole by `LLMRegistry` (Python `supported_models()`). */
+  static readonly supportedModels: readonly (string | RegExp)[] = [];
+
   /** The model name sent to the provider. */
   readonly model: string;
 

@@ -10,3 +10,9 @@ export {
   type LlmRequest,
   type LlmRequestTool,
 } from './llm-request.js';
+export { LLMRegistry, type BaseLlmClass } from './registry.js';
+export {
+  isProgressiveSseStreamingEnabled,
+  StreamingResponseAggregator,
+  type StreamingResponseAggregatorOptions,
+} from './streaming-response-aggregator.js';

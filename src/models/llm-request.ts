@@ -37,6 +37,8 @@ export interface LlmRequest {
   cacheConfig?: Record<string, unknown>;
   /** Metadata of the cache in use, when there is one. */
   cacheMetadata?: Record<string, unknown>;
+  /** Prompt tokens of the agent's previous response, to decide whether caching pays. */
+  cacheableContentsTokenCount?: number;
   /** Previous interaction, for the stateful Interactions API. */
   previousInteractionId?: string;
 }

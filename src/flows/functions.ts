@@ -1,0 +1,392 @@
+import { Context } from '../context/context.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
+import { createEvent, type Event } from '../events/event.js';
+import { EventActions } from '../events/event-actions.js';
+import { getFunctionCalls } from '../events/event-predicates.js';
+import type { ToolConfirmation } from '../events/tool-confirmation.js';
+import type { LlmRequestTool } from '../models/llm-request.js';
+import { BaseTool, isBaseTool, type RunToolArguments } from '../tools/base-tool.js';
+import type { FunctionCall, Part } from '../types/index.js';
+import { deepClone } from '../utils/deep-clone.js';
+import { getOwn } from '../utils/get-own.js';
+import { newFunctionCallId } from '../utils/ids.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
+import type { LlmAgentContract } from './llm-agent-contract.js';
+
+/** The function the framework calls to ask the client for a credential. */
+export const REQUEST_EUC_FUNCTION_CALL_NAME = 'adk_request_credential';
+/** The function the framework calls to ask the user to confirm a tool call. */
+export const REQUEST_CONFIRMATION_FUNCTION_CALL_NAME = 'adk_request_confirmation';
+
+/** Gives every function call without an id a client id `adk-<uuid4>` (spec 000 §6.9). */
+export function populateClientFunctionCallIds(event: Event): void {
+  for (const call of getFunctionCalls(event)) {
+    if (!call.id) call.id = newFunctionCallId();
+  }
+}
+
+/** The ids of the calls that go to long-running tools (spec 000 §6.2). */
+export function getLongRunningFunctionCalls(
+  calls: readonly FunctionCall[],
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+): string[] {
+  const ids: string[] = [];
+  for (const call of calls) {
+    const tool = call.name === undefined ? undefined : getOwn(toolsDict, call.name);
+    if (tool && (tool as Partial<BaseTool>).isLongRunning && call.id && !ids.includes(call.id)) {
+      ids.push(call.id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Runs every function call of the event concurrently (spec 000 §6.4) and
+ * merges their response events, in call order, into one (§6.8). Returns
+ * undefined when no call produced a response (long-running tools that
+ * answer later). `filters` limits the run to the given call ids;
+ * `toolConfirmations` passes a confirmation to the calls they answer.
+ */
+export async function handleFunctionCallsAsync(
+  context: InvocationContext,
+  functionCallEvent: Event,
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  {
+    filters,
+    toolConfirmations,
+  }: {
+    filters?: ReadonlySet<string>;
+    toolConfirmations?: Readonly<Record<string, ToolConfirmation>>;
+  } = {},
+): Promise<Event | undefined> {
+  return handleFunctionCallListAsync(context, getFunctionCalls(functionCallEvent), toolsDict, {
+    ...(filters ? { filters } : {}),
+    ...(toolConfirmations ? { toolConfirmations } : {}),
+  });
+}
+
+/** `handleFunctionCallsAsync` for a list of calls (resumed calls are not in one event). */
+export async function handleFunctionCallListAsync(
+  context: InvocationContext,
+  functionCalls: readonly FunctionCall[],
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  {
+    filters,
+    toolConfirmations,
+  }: {
+    filters?: ReadonlySet<string>;
+    toolConfirmations?: Readonly<Record<string, ToolConfirmation>>;
+  } = {},
+): Promise<Event | undefined> {
+  const agent = context.agent as LlmAgentContract;
+  const calls = functionCalls.filter(
+    (call) => !filters || (call.id !== undefined && filters.has(call.id)),
+  );
+  if (calls.length === 0) return undefined;
+  const events = await Promise.all(
+    calls.map((call) =>
+      executeFunctionCall(
+        context,
+        call,
+        toolsDict,
+        agent,
+        call.id && toolConfirmations ? getOwn(toolConfirmations, call.id) : undefined,
+      ),
+    ),
+  );
+  const responses = events.filter((event): event is Event => event !== undefined);
+  if (responses.length === 0) return undefined;
+  return mergeParallelFunctionResponseEvents(responses);
+}
+
+/**
+ * One call's lifecycle (spec 000 §6.5): plugin then agent before-tool
+ * callbacks, the tool, on-error hooks, plugin then agent after-tool
+ * callbacks; a long-running tool without a result yields no event.
+ */
+async function executeFunctionCall(
+  context: InvocationContext,
+  call: FunctionCall,
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  agent: LlmAgentContract,
+  toolConfirmation: ToolConfirmation | undefined,
+): Promise<Event | undefined> {
+  // The tool gets its own copy: what it does to its arguments never changes the event.
+  const args: Record<string, unknown> = call.args ? deepClone(call.args) : {};
+  const toolContext = new Context(context, {
+    ...(call.id === undefined ? {} : { functionCallId: call.id }),
+    ...(toolConfirmation === undefined ? {} : { toolConfirmation }),
+  });
+  const name = call.name ?? '';
+  const found = getOwn(toolsDict, name);
+  if (!isBaseTool(found)) {
+    const error = new ToolNotFoundError({ toolName: name, availableTools: Object.keys(toolsDict) });
+    const placeholder = new MissingTool(name);
+    const recovered = await runOnToolErrorCallbacks(
+      context,
+      agent,
+      placeholder,
+      args,
+      toolContext,
+      error,
+    );
+    if (recovered === undefined) throw error;
+    return buildResponseEvent(placeholder, recovered, toolContext, context);
+  }
+  const tool = found;
+  let response: unknown = await context.pluginManager.runBeforeToolCallback({
+    tool,
+    args,
+    context: toolContext,
+  });
+  if (response === undefined) {
+    for (const callback of agent.canonicalBeforeToolCallbacks) {
+      const result = await callback({ tool, args, context: toolContext });
+      if (result) {
+        response = result;
+        break;
+      }
+    }
+  }
+  if (response === undefined) {
+    try {
+      response = await tool.runAsync({ args, context: toolContext });
+    } catch (error) {
+      const recovered = await runOnToolErrorCallbacks(
+        context,
+        agent,
+        tool,
+        args,
+        toolContext,
+        error,
+      );
+      if (recovered === undefined) throw error;
+      response = recovered;
+    }
+  }
+  let altered: Record<string, unknown> | undefined =
+    await context.pluginManager.runAfterToolCallback({
+      tool,
+      args,
+      context: toolContext,
+      response: asResponseObject(response),
+    });
+  if (altered === undefined) {
+    for (const callback of agent.canonicalAfterToolCallbacks) {
+      const result = await callback({
+        tool,
+        args,
+        context: toolContext,
+        response: asResponseObject(response),
+      });
+      if (result) {
+        altered = result;
+        break;
+      }
+    }
+  }
+  if (altered !== undefined) response = altered;
+  // A long-running tool may answer later: no result, no event.
+  if (tool.isLongRunning && isFalsy(response)) return undefined;
+  return buildResponseEvent(tool, response, toolContext, context);
+}
+
+async function runOnToolErrorCallbacks(
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  tool: BaseTool,
+  args: Record<string, unknown>,
+  toolContext: Context,
+  error: unknown,
+): Promise<Record<string, unknown> | undefined> {
+  const fromPlugin = await context.pluginManager.runOnToolErrorCallback({
+    tool,
+    args,
+    context: toolContext,
+    error,
+  });
+  if (fromPlugin !== undefined) return fromPlugin;
+  for (const callback of agent.canonicalOnToolErrorCallbacks) {
+    const result = await callback({ tool, args, context: toolContext, error });
+    if (result !== undefined && result !== null) return result;
+  }
+  return undefined;
+}
+
+/**
+ * The function-response event of one call (spec 000 §6.6): a non-object
+ * result is wrapped as `{result: …}`; role user; authored by the agent; the
+ * tool context's actions attached.
+ */
+export function buildResponseEvent(
+  tool: { name: string },
+  result: unknown,
+  toolContext: Context,
+  context: InvocationContext,
+): Event {
+  const part: Part = {
+    functionResponse: {
+      name: tool.name,
+      response: asResponseObject(result),
+      ...(toolContext.functionCallId === undefined ? {} : { id: toolContext.functionCallId }),
+    },
+  };
+  return createEvent({
+    invocationId: context.invocationId,
+    author: context.agent.name,
+    content: { role: 'user', parts: [part] },
+    actions: toolContext.actions,
+    ...(context.branch === undefined ? {} : { branch: context.branch }),
+  });
+}
+
+/**
+ * Merges the response events of parallel calls (spec 000 §6.8): all parts
+ * in order, actions deep-merged, the first event's invocation, author,
+ * branch and timestamp.
+ */
+export function mergeParallelFunctionResponseEvents(events: readonly Event[]): Event {
+  const first = events[0];
+  if (!first) {
+    throw new InvalidArgumentError({
+      message: 'No function response events provided.',
+      argument: 'events',
+    });
+  }
+  if (events.length === 1) return first;
+  const parts: Part[] = [];
+  let actions: Record<string, unknown> = {};
+  for (const event of events) {
+    parts.push(...(event.content?.parts ?? []));
+    actions = deepMerge(actions, deepClone(withoutUndefined(event.actions)));
+  }
+  return createEvent({
+    invocationId: first.invocationId,
+    author: first.author,
+    ...(first.branch === undefined ? {} : { branch: first.branch }),
+    content: { role: 'user', parts },
+    actions: EventActions.parse(actions),
+    timestamp: first.timestamp,
+  });
+}
+
+/**
+ * The event asking the client for credentials (spec 000 §6.3): one
+ * `adk_request_credential` call per requested auth config, each long-running.
+ */
+export function generateAuthEvent(
+  context: InvocationContext,
+  functionResponseEvent: Event,
+): Event | undefined {
+  const requested = functionResponseEvent.actions.requestedAuthConfigs;
+  const entries = Object.entries(requested);
+  if (entries.length === 0) return undefined;
+  const parts: Part[] = [];
+  const ids: string[] = [];
+  for (const [functionCallId, authConfig] of entries) {
+    const id = newFunctionCallId();
+    ids.push(id);
+    parts.push({
+      functionCall: {
+        name: REQUEST_EUC_FUNCTION_CALL_NAME,
+        args: { functionCallId, authConfig },
+        id,
+      },
+    });
+  }
+  return createEvent({
+    invocationId: context.invocationId,
+    author: context.agent.name,
+    ...(context.branch === undefined ? {} : { branch: context.branch }),
+    content: { role: functionResponseEvent.content?.role ?? 'user', parts },
+    longRunningToolIds: ids,
+  });
+}
+
+/**
+ * The event asking the user to confirm tool calls (spec 000 §6.3): one
+ * `adk_request_confirmation` call per requested confirmation, carrying the
+ * original call and the confirmation request, each long-running.
+ */
+export function generateRequestConfirmationEvent(
+  context: InvocationContext,
+  functionCallEvent: Event,
+  functionResponseEvent: Event,
+): Event | undefined {
+  const requested = Object.entries(functionResponseEvent.actions.requestedToolConfirmations);
+  if (requested.length === 0) return undefined;
+  const calls = getFunctionCalls(functionCallEvent);
+  const parts: Part[] = [];
+  const ids: string[] = [];
+  for (const [functionCallId, confirmation] of requested) {
+    const original = calls.find((call) => call.id === functionCallId);
+    if (!original) continue;
+    const id = newFunctionCallId();
+    ids.push(id);
+    parts.push({
+      functionCall: {
+        name: REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+        args: {
+          originalFunctionCall: withoutUndefined({
+            id: original.id,
+            args: original.args,
+            name: original.name,
+          }),
+          toolConfirmation: withoutUndefined({ ...confirmation }),
+        },
+        id,
+      },
+    });
+  }
+  if (parts.length === 0) return undefined;
+  return createEvent({
+    invocationId: context.invocationId,
+    author: context.agent.name,
+    ...(context.branch === undefined ? {} : { branch: context.branch }),
+    content: { role: functionResponseEvent.content?.role ?? 'user', parts },
+    longRunningToolIds: ids,
+  });
+}
+
+/** Stands in for a tool the model named but the agent lacks, so error hooks can see its name. */
+class MissingTool extends BaseTool {
+  constructor(name: string) {
+    super({ name, description: 'Tool not found' });
+  }
+
+  override runAsync(_args: RunToolArguments): Promise<unknown> {
+    return Promise.reject(new ToolNotFoundError({ toolName: this.name, availableTools: [] }));
+  }
+}
+
+function asResponseObject(result: unknown): Record<string, unknown> {
+  return isPlainObject(result) ? result : { result: result === undefined ? null : result };
+}
+
+// Python tests the result's truthiness: None, {}, [], '', 0 and False are "no result".
+function isFalsy(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 0 || value === '')
+    return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+function withoutUndefined<T extends object>(value: T): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) result[key] = field;
+  return result;
+}
+
+function deepMerge(
+  target: Record<string, unknown>,
+  source: Record<string, unknown>,
+): Record<string, unknown> {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    target[key] =
+      isPlainObject(existing) && isPlainObject(value) ? deepMerge(existing, value) : value;
+  }
+  return target;
+}

@@ -1,0 +1,52 @@
+import type { Event } from '../../events/event.js';
+import type { LlmRequestProcessor } from '../llm-processor.js';
+
+/**
+ * Context caching (spec 000 Appendix A #7, Python `context_cache_processor`):
+ * when the app configures caching, the request carries the cache config, the
+ * latest cache metadata this agent received (with `invocations_used`
+ * incremented when it came from an earlier invocation) and the prompt token
+ * count of its latest response. Apps without caching pass through.
+ */
+export const contextCacheRequestProcessor: LlmRequestProcessor = {
+  // eslint-disable-next-line require-yield -- a processor that only edits the request
+  async *runAsync(context, request) {
+    const config = context.contextCacheConfig;
+    if (!config) return;
+    request.cacheConfig = { ...config };
+    const { cacheMetadata, promptTokenCount } = findCacheInfo(
+      context.session.events,
+      context.agent.name,
+      context.invocationId,
+    );
+    if (cacheMetadata) request.cacheMetadata = cacheMetadata;
+    if (promptTokenCount !== undefined) request.cacheableContentsTokenCount = promptTokenCount;
+  },
+};
+
+function findCacheInfo(
+  events: readonly Event[],
+  agentName: string,
+  invocationId: string,
+): { cacheMetadata?: Record<string, unknown>; promptTokenCount?: number } {
+  let cacheMetadata: Record<string, unknown> | undefined;
+  let promptTokenCount: number | undefined;
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index]!;
+    if (event.author !== agentName) continue;
+    if (cacheMetadata === undefined && event.cacheMetadata) {
+      const metadata = event.cacheMetadata;
+      cacheMetadata =
+        event.invocationId && event.invocationId !== invocationId
+          ? { ...metadata, invocations_used: Number(metadata['invocations_used'] ?? 0) + 1 }
+          : metadata;
+    }
+    const count = event.usageMetadata?.promptTokenCount;
+    if (promptTokenCount === undefined && typeof count === 'number') promptTokenCount = count;
+    if (cacheMetadata !== undefined && promptTokenCount !== undefined) break;
+  }
+  return {
+    ...(cacheMetadata ? { cacheMetadata } : {}),
+    ...(promptTokenCount === undefined ? {} : { promptTokenCount }),
+  };
+}

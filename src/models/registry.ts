@@ -1,0 +1,102 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { ModelNotFoundError } from '../errors/model-not-found-error.js';
+import { logger } from '../utils/logger.js';
+import type { BaseLlm, BaseLlmOptions } from './base-llm.js';
+
+/**
+ * A concrete `BaseLlm` subclass the registry can build (Python `type[BaseLlm]`):
+ * constructible from `{ model }`, with the patterns of the model names it serves.
+ */
+export type BaseLlmClass = (new (options: BaseLlmOptions) => BaseLlm) & {
+  readonly name: string;
+  readonly supportedModels: readonly (string | RegExp)[];
+};
+
+interface Entry {
+  readonly pattern: string | RegExp;
+  readonly matcher: RegExp;
+  llmClass: BaseLlmClass;
+}
+
+// Keyed by the pattern's spelling, like Python's dict keyed by the regex
+// string; a Map keeps first-insertion order, which decides precedence.
+const entries = new Map<string, Entry>();
+
+function keyOf(pattern: string | RegExp): string {
+  return typeof pattern === 'string' ? `s:${pattern}` : `r:${pattern.toString()}`;
+}
+
+// Python's `re.fullmatch`: the whole name must match. The group keeps an
+// alternation such as `a|b` anchored on both sides; `g` and `y` are dropped
+// because they make `test` stateful.
+function fullMatcher(pattern: string | RegExp): RegExp {
+  const source = typeof pattern === 'string' ? pattern : pattern.source;
+  const flags = typeof pattern === 'string' ? '' : pattern.flags.replace(/[gy]/g, '');
+  try {
+    return new RegExp(`^(?:${source})$`, flags);
+  } catch (cause) {
+    throw new InvalidArgumentError({
+      message: `Invalid model name pattern ${String(pattern)}: ${String(cause)}`,
+      argument: 'supportedModels',
+      cause,
+    });
+  }
+}
+
+/**
+ * Maps model names to model classes (Python `LLMRegistry`), a module-level
+ * singleton. Model adapters register themselves; agents given a model name
+ * build their model with `LLMRegistry.newLlm`.
+ */
+export class LLMRegistry {
+  private constructor() {}
+
+  /**
+   * Registers `llmClass` for each of its `supportedModels` patterns. A
+   * pattern registered before is rebound to the new class in place, keeping
+   * its precedence (Python logs "Updating LLM class for ..." and does the same).
+   * A pattern that is not a valid regular expression throws `InvalidArgumentError`.
+   */
+  static register(llmClass: BaseLlmClass): void {
+    for (const pattern of llmClass.supportedModels) {
+      const key = keyOf(pattern);
+      const existing = entries.get(key);
+      if (existing) {
+        logger.info(
+          `Updating LLM class for ${String(pattern)} from ${existing.llmClass.name} to ${llmClass.name}`,
+        );
+        existing.llmClass = llmClass;
+      } else {
+        entries.set(key, { pattern, matcher: fullMatcher(pattern), llmClass });
+      }
+    }
+  }
+
+  /**
+   * The class for `model`: that of the first registered pattern (in order of
+   * first registration) matching the whole name, as Python's `resolve`.
+   * Throws `ModelNotFoundError` ("Model {model} not found.") when none does.
+   */
+  static resolve(model: string): BaseLlmClass {
+    for (const entry of entries.values()) {
+      if (entry.matcher.test(model)) return entry.llmClass;
+    }
+    throw new ModelNotFoundError({ model });
+  }
+
+  /** A new instance of the class resolved for `model`, built with `{ model }`. */
+  static newLlm(model: string): BaseLlm {
+    const LlmClass = LLMRegistry.resolve(model);
+    return new LlmClass({ model });
+  }
+
+  /** The registered patterns with their classes, in precedence order. */
+  static entries(): [pattern: string | RegExp, llmClass: BaseLlmClass][] {
+    return [...entries.values()].map((entry) => [entry.pattern, entry.llmClass]);
+  }
+
+  /** Removes every registration. For tests, which must then register what they use. */
+  static reset(): void {
+    entries.clear();
+  }
+}

@@ -1,0 +1,52 @@
+export {
+  BaseTool,
+  isBaseTool,
+  type BaseToolOptions,
+  type ProcessLlmRequestArguments,
+  type RunToolArguments,
+} from './base-tool.js';
+export {
+  BaseToolset,
+  isBaseToolset,
+  type BaseToolsetOptions,
+  type ToolPredicate,
+} from './base-toolset.js';
+export {
+  FunctionTool,
+  isFunctionTool,
+  type FunctionToolArguments,
+  type FunctionToolExecute,
+  type FunctionToolOptions,
+  type FunctionToolParameters,
+  type RequireConfirmation,
+} from './function-tool.js';
+export {
+  LONG_RUNNING_NOTE,
+  LongRunningFunctionTool,
+  type LongRunningFunctionToolOptions,
+} from './long-running-function-tool.js';
+export { EXIT_LOOP_TOOL_NAME, ExitLoopTool, exitLoop } from './exit-loop-tool.js';
+export { GeminiBuiltInTool } from './gemini-built-in-tool.js';
+export {
+  GoogleSearchTool,
+  googleSearch,
+  type GoogleSearchToolOptions,
+} from './google-search-tool.js';
+export { UrlContextTool, urlContext } from './url-context-tool.js';
+export { GoogleMapsGroundingTool, googleMapsGrounding } from './google-maps-grounding-tool.js';
+export { EnterpriseWebSearchTool, enterpriseWebSearch } from './enterprise-web-search-tool.js';
+export {
+  isZodObjectSchema,
+  isZodSchema,
+  jsonSchemaToGenaiSchema,
+  schemaKind,
+  toGenaiSchema,
+  zodToJsonSchema,
+  type JsonSchema,
+  type JsonSchemaDefinition,
+  type JsonSchemaTypeName,
+  type ToolSchema,
+  type ToolSchemaKind,
+  type ZodObjectSchema,
+  type ZodSchemaSide,
+} from './schema-conversion.js';
