@@ -77,4 +77,24 @@ describe('examples run as documented (issue 2: examples/)', () => {
       new Set(lines.filter((line) => line.startsWith('e-')).map((line) => line.slice(0, 10))).size,
     ).toBe(1);
   });
+
+  it('weather-agent: the model calls the tool, gets the result and answers', async () => {
+    const output = await example('weather-agent');
+    expect(output).toContain('weather_agent calls get_weather({"city":"Lisbon"})');
+    expect(output).toContain(
+      'weather_agent gets {"status":"success","report":"Sunny and 24°C in Lisbon."}',
+    );
+    expect(output).toContain('weather_agent: Here is the forecast: Sunny and 24°C in Lisbon.');
+    expect(output).toContain('model calls: 2');
+    expect(output).toContain(
+      'The user last asked about .\n\nYou are an agent. Your internal name is "weather_agent".',
+    );
+  });
+
+  it('multi-agent: transfer, then the tutor keeps the next turn', async () => {
+    const output = await example('multi-agent');
+    expect(output).toContain('study_coordinator → transfer to math_tutor\nmath_tutor: 2 + 2 = 4.');
+    expect(output).toContain('user: And 3 × 3?\nmath_tutor: 3 × 3 = 9.');
+    expect(output).toContain('`history_tutor`, `study_coordinator`.');
+  });
 });

@@ -9,11 +9,13 @@ export * from './artifacts/index.js';
 export * from './context/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';
+export * from './flows/index.js';
 export * from './memory/index.js';
 export * from './models/index.js';
 export * from './plugins/index.js';
 export * from './runner/index.js';
 export * from './sessions/index.js';
+export * from './tools/index.js';
 export type * from './types/index.js';
 export { logger, setLogger, setLogLevel, type Logger, type LogLevel } from './utils/logger.js';
 export {

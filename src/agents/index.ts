@@ -4,3 +4,5 @@ export { BaseAgent, validateAgentName, type BaseAgentConfig } from './base-agent
 export { LoopAgent, type LoopAgentConfig } from './loop-agent.js';
 export { ParallelAgent, type ParallelAgentConfig } from './parallel-agent.js';
 export { SequentialAgent, type SequentialAgentConfig } from './sequential-agent.js';
+export { Agent, LlmAgent, type LlmAgentConfig } from './llm-agent.js';
+export { resolveOutputSchema, type OutputSchemaInput } from './resolve-output-schema.js';

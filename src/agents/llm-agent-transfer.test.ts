@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { AgentNotFoundError } from '../errors/agent-not-found-error.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
-import { functionCallResponse, ScriptedLlm, textResponse, type ScriptedTurn } from '../testing/scripted-llm.js';
+import {
+  functionCallResponse,
+  ScriptedLlm,
+  textResponse,
+  type ScriptedTurn,
+} from '../testing/scripted-llm.js';
 import { userText } from '../testing/test-agents.js';
 import { LlmAgent } from './llm-agent.js';
 import { SequentialAgent } from './sequential-agent.js';
 import type { Tool } from '../types/index.js';
 
-function tutors(script: Record<string, ScriptedTurn[]>, options: { peers?: boolean; parent?: boolean } = {}) {
+function tutors(
+  script: Record<string, ScriptedTurn[]>,
+  options: { peers?: boolean; parent?: boolean } = {},
+) {
   const models = Object.fromEntries(
     Object.entries(script).map(([name, turns]) => [name, new ScriptedLlm({ responses: turns })]),
   );
@@ -33,7 +41,11 @@ function tutors(script: Record<string, ScriptedTurn[]>, options: { peers?: boole
 
 async function turn(runner: InMemoryRunner, text: string): Promise<Event[]> {
   const events: Event[] = [];
-  for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: userText(text) })) {
+  for await (const event of runner.runAsync({
+    userId: 'u',
+    sessionId: 's',
+    newMessage: userText(text),
+  })) {
     events.push(event);
   }
   return events;
@@ -83,11 +95,19 @@ describe('agent transfer (spec 000 §8; adk-python behaviours 11–13)', () => {
     expect(mathContents.slice(1)).toEqual([
       {
         role: 'user',
-        parts: [{ text: 'For context:' }, { text: "[coordinator] called tool `transfer_to_agent` with parameters: {'agent_name': 'math'}" }],
+        parts: [
+          { text: 'For context:' },
+          {
+            text: "[coordinator] called tool `transfer_to_agent` with parameters: {'agent_name': 'math'}",
+          },
+        ],
       },
       {
         role: 'user',
-        parts: [{ text: 'For context:' }, { text: '[coordinator] `transfer_to_agent` tool returned result: {\'result\': None}' }],
+        parts: [
+          { text: 'For context:' },
+          { text: "[coordinator] `transfer_to_agent` tool returned result: {'result': None}" },
+        ],
       },
     ]);
   });
@@ -99,10 +119,18 @@ describe('agent transfer (spec 000 §8; adk-python behaviours 11–13)', () => {
     });
     await turn(await newRunner(root), 'plants?');
     const instruction = String(models['science']!.requests[0]!.config.systemInstruction);
-    expect(instruction).toContain('Agent name: coordinator\nAgent description: Routes questions.\n\n\nAgent name: math\n');
-    expect(instruction).toContain('`coordinator`, `math`.\n\nIf neither you nor the other agents are best for the question, transfer to your parent agent coordinator.\n');
-    const declaration = (models['science']!.requests[0]!.config.tools as Tool[])[0]!.functionDeclarations![0]!;
-    expect((declaration.parameters!.properties!['agent_name'] as { enum: string[] }).enum).toEqual(['coordinator', 'math']);
+    expect(instruction).toContain(
+      'Agent name: coordinator\nAgent description: Routes questions.\n\n\nAgent name: math\n',
+    );
+    expect(instruction).toContain(
+      '`coordinator`, `math`.\n\nIf neither you nor the other agents are best for the question, transfer to your parent agent coordinator.\n',
+    );
+    const declaration = (models['science']!.requests[0]!.config.tools as Tool[])[0]!
+      .functionDeclarations![0]!;
+    expect((declaration.parameters!.properties!['agent_name'] as { enum: string[] }).enum).toEqual([
+      'coordinator',
+      'math',
+    ]);
   });
 
   it('the next turn goes straight to the agent that answered last (spec 000 §1.4)', async () => {
@@ -119,7 +147,10 @@ describe('agent transfer (spec 000 §8; adk-python behaviours 11–13)', () => {
 
   it('disallowed transfers shrink the targets; without targets the flow has no transfer tool', async () => {
     const { root, models } = tutors(
-      { coordinator: [functionCallResponse('transfer_to_agent', { agent_name: 'math' })], math: [textResponse('4')] },
+      {
+        coordinator: [functionCallResponse('transfer_to_agent', { agent_name: 'math' })],
+        math: [textResponse('4')],
+      },
       { peers: false, parent: false },
     );
     await turn(await newRunner(root), '2+2?');
@@ -128,7 +159,9 @@ describe('agent transfer (spec 000 §8; adk-python behaviours 11–13)', () => {
   });
 
   it('a transfer to an unknown agent raises AgentNotFoundError (adk-python behaviour 12)', async () => {
-    const { root } = tutors({ coordinator: [functionCallResponse('transfer_to_agent', { agent_name: 'ghost' })] });
+    const { root } = tutors({
+      coordinator: [functionCallResponse('transfer_to_agent', { agent_name: 'ghost' })],
+    });
     await expect(turn(await newRunner(root), 'x')).rejects.toSatisfy(AgentNotFoundError.isInstance);
   });
 
@@ -145,7 +178,10 @@ describe('agent transfer (spec 000 §8; adk-python behaviours 11–13)', () => {
     await turn(await newRunner(sequence), 'Plan Paris');
     expect(second.requests[0]!.contents).toEqual([
       { role: 'user', parts: [{ text: 'Plan Paris' }] },
-      { role: 'user', parts: [{ text: 'For context:' }, { text: '[flights] said: Flights found.' }] },
+      {
+        role: 'user',
+        parts: [{ text: 'For context:' }, { text: '[flights] said: Flights found.' }],
+      },
     ]);
     // Sub-agents of a non-LLM parent cannot transfer to it: no parent sentence, no peers.
     expect(second.requests[0]!.config.tools).toBeUndefined();

@@ -5,7 +5,12 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { BaseTool, type RunToolArguments } from '../tools/base-tool.js';
-import { functionCallResponse, ScriptedLlm, textResponse, type ScriptedTurn } from '../testing/scripted-llm.js';
+import {
+  functionCallResponse,
+  ScriptedLlm,
+  textResponse,
+  type ScriptedTurn,
+} from '../testing/scripted-llm.js';
 import { userText } from '../testing/test-agents.js';
 import type { FunctionDeclaration } from '../types/index.js';
 import { LlmAgent, type LlmAgentConfig } from './llm-agent.js';
@@ -14,7 +19,9 @@ class EchoTool extends BaseTool {
   calls: Record<string, unknown>[] = [];
   constructor(
     name = 'echo',
-    private readonly handler: (args: Record<string, unknown>, context: Context) => unknown = (args) => ({ echoed: args }),
+    private readonly handler: (args: Record<string, unknown>, context: Context) => unknown = (
+      args,
+    ) => ({ echoed: args }),
     isLongRunning = false,
   ) {
     super({ name, description: `${name} tool`, isLongRunning });
@@ -46,13 +53,19 @@ async function run(
   })) {
     events.push(event);
   }
-  const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  const session = await runner.sessionService.getSession({
+    appName: 'app',
+    userId: 'u',
+    sessionId: 's',
+  });
   return { model, events, session: session!, agent };
 }
 
 describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
   it('a text answer ends the loop after one model call', async () => {
-    const { model, events } = await run({ name: 'assistant', instruction: 'Be brief.' }, [textResponse('Hello!')]);
+    const { model, events } = await run({ name: 'assistant', instruction: 'Be brief.' }, [
+      textResponse('Hello!'),
+    ]);
     expect(events.map((event) => event.content?.parts?.[0]?.text)).toEqual(['Hello!']);
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]!.config.systemInstruction).toBe(
@@ -67,10 +80,10 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
       context.state.set('last_city', args['city']);
       return { report: `sunny in ${String(args['city'])}` };
     });
-    const { model, events, session } = await run(
-      { name: 'weather', tools: [tool] },
-      [functionCallResponse('get_weather', { city: 'Paris' }), textResponse('Sunny.')],
-    );
+    const { model, events, session } = await run({ name: 'weather', tools: [tool] }, [
+      functionCallResponse('get_weather', { city: 'Paris' }),
+      textResponse('Sunny.'),
+    ]);
     expect(events).toHaveLength(3);
     const [call, response, final] = events as [Event, Event, Event];
     const callId = call.content!.parts![0]!.functionCall!.id!;
@@ -79,7 +92,15 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
     expect(response.author).toBe('weather');
     expect(response.content).toEqual({
       role: 'user',
-      parts: [{ functionResponse: { name: 'get_weather', response: { report: 'sunny in Paris' }, id: callId } }],
+      parts: [
+        {
+          functionResponse: {
+            name: 'get_weather',
+            response: { report: 'sunny in Paris' },
+            id: callId,
+          },
+        },
+      ],
     });
     expect(response.actions.stateDelta).toEqual({ last_city: 'Paris' });
     expect(final.content?.parts?.[0]?.text).toBe('Sunny.');
@@ -87,8 +108,16 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
     // The second request carries the call and the response, without the client ids.
     expect(model.requests[1]!.contents).toEqual([
       { role: 'user', parts: [{ text: 'hi' }] },
-      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { report: 'sunny in Paris' } } }] },
+      {
+        role: 'model',
+        parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'get_weather', response: { report: 'sunny in Paris' } } },
+        ],
+      },
     ]);
     expect(model.requests[0]!.config.tools).toEqual([
       { functionDeclarations: [{ name: 'get_weather', description: 'get_weather tool' }] },
@@ -112,12 +141,23 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
       return 'done';
     });
     const { events } = await run({ name: 'parallel', tools: [slow, fast] }, [
-      { content: { role: 'model', parts: [{ functionCall: { name: 'slow', args: {} } }, { functionCall: { name: 'fast', args: {} } }] } },
+      {
+        content: {
+          role: 'model',
+          parts: [
+            { functionCall: { name: 'slow', args: {} } },
+            { functionCall: { name: 'fast', args: {} } },
+          ],
+        },
+      },
       textResponse('ok'),
     ]);
     expect(order).toEqual(['slow start', 'fast', 'slow end']);
     const merged = events[1]!;
-    expect(merged.content!.parts!.map((part) => part.functionResponse?.name)).toEqual(['slow', 'fast']);
+    expect(merged.content!.parts!.map((part) => part.functionResponse?.name)).toEqual([
+      'slow',
+      'fast',
+    ]);
     expect(merged.content!.parts![1]!.functionResponse!.response).toEqual({ result: 'done' });
     expect(merged.actions.stateDelta).toEqual({ fast: true });
   });
@@ -135,21 +175,40 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
   });
 
   it('an unknown tool raises ToolNotFoundError unless an on-tool-error callback answers (spec 000 §6.5)', async () => {
-    await expect(run({ name: 'lost' }, [functionCallResponse('missing', {})])).rejects.toSatisfy(ToolNotFoundError.isInstance);
+    await expect(run({ name: 'lost' }, [functionCallResponse('missing', {})])).rejects.toSatisfy(
+      ToolNotFoundError.isInstance,
+    );
     const { events } = await run(
-      { name: 'lost', onToolErrorCallback: ({ tool, error }) => ({ error: `${tool.name}: ${(error as Error).name}` }) },
+      {
+        name: 'lost',
+        onToolErrorCallback: ({ tool, error }) => ({
+          error: `${tool.name}: ${(error as Error).name}`,
+        }),
+      },
       [functionCallResponse('missing', {}), textResponse('sorry')],
     );
-    expect(events[1]!.content!.parts![0]!.functionResponse!.response).toEqual({ error: 'missing: ToolNotFoundError' });
+    expect(events[1]!.content!.parts![0]!.functionResponse!.response).toEqual({
+      error: 'missing: ToolNotFoundError',
+    });
   });
 
   it('a throwing tool runs on-tool-error callbacks, else the error propagates', async () => {
     const failing = new EchoTool('boom', () => {
       throw new RangeError('exploded');
     });
-    await expect(run({ name: 'a', tools: [failing] }, [functionCallResponse('boom', {})])).rejects.toThrow('exploded');
+    await expect(
+      run({ name: 'a', tools: [failing] }, [functionCallResponse('boom', {})]),
+    ).rejects.toThrow('exploded');
     const { events } = await run(
-      { name: 'a', tools: [new EchoTool('boom', () => { throw new RangeError('exploded'); })], onToolErrorCallback: () => ({ recovered: true }) },
+      {
+        name: 'a',
+        tools: [
+          new EchoTool('boom', () => {
+            throw new RangeError('exploded');
+          }),
+        ],
+        onToolErrorCallback: () => ({ recovered: true }),
+      },
       [functionCallResponse('boom', {}), textResponse('ok')],
     );
     expect(events[1]!.content!.parts![0]!.functionResponse!.response).toEqual({ recovered: true });
@@ -170,26 +229,47 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
       [functionCallResponse('lookup', { cached: true })],
     );
     expect(tool.calls).toEqual([]);
-    expect(events[1]!.content!.parts![0]!.functionResponse!.response).toEqual({ cached: true, checked: true });
+    expect(events[1]!.content!.parts![0]!.functionResponse!.response).toEqual({
+      cached: true,
+      checked: true,
+    });
     expect(model.requests).toHaveLength(1);
   });
 
   it('before-model callback answers instead of the model; after-model replaces the response (spec 000 §5.1)', async () => {
     const skipped = await run(
-      { name: 'a', beforeModelCallback: ({ context }) => { context.state.set('cb', 1); return textResponse('from callback'); } },
+      {
+        name: 'a',
+        beforeModelCallback: ({ context }) => {
+          context.state.set('cb', 1);
+          return textResponse('from callback');
+        },
+      },
       [],
     );
     expect(skipped.model.requests).toHaveLength(0);
     expect(skipped.events[0]!.content!.parts![0]!.text).toBe('from callback');
     expect(skipped.events[0]!.actions.stateDelta).toEqual({ cb: 1 });
-    const replaced = await run({ name: 'a', afterModelCallback: ({ response }) => ({ ...response, content: { role: 'model', parts: [{ text: 'edited' }] } }) }, [textResponse('raw')]);
+    const replaced = await run(
+      {
+        name: 'a',
+        afterModelCallback: ({ response }) => ({
+          ...response,
+          content: { role: 'model', parts: [{ text: 'edited' }] },
+        }),
+      },
+      [textResponse('raw')],
+    );
     expect(replaced.events[0]!.content!.parts![0]!.text).toBe('edited');
   });
 
   it('on-model-error callbacks turn a failed call into a response, else it propagates (spec 000 §5.4)', async () => {
     await expect(run({ name: 'a' }, [new RangeError('quota')])).rejects.toThrow('quota');
     const { events } = await run(
-      { name: 'a', onModelErrorCallback: ({ error }) => textResponse(`fallback: ${(error as Error).message}`) },
+      {
+        name: 'a',
+        onModelErrorCallback: ({ error }) => textResponse(`fallback: ${(error as Error).message}`),
+      },
       [new RangeError('quota')],
     );
     expect(events[0]!.content!.parts![0]!.text).toBe('fallback: quota');
@@ -198,9 +278,9 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
   it('maxLlmCalls stops a loop that never ends (spec 000 §5.5)', async () => {
     const tool = new EchoTool('again');
     const turns = Array.from({ length: 10 }, () => functionCallResponse('again', {}));
-    await expect(run({ name: 'a', tools: [tool] }, turns, { runConfig: { maxLlmCalls: 3 } })).rejects.toSatisfy(
-      LlmCallsLimitExceededError.isInstance,
-    );
+    await expect(
+      run({ name: 'a', tools: [tool] }, turns, { runConfig: { maxLlmCalls: 3 } }),
+    ).rejects.toSatisfy(LlmCallsLimitExceededError.isInstance);
     expect(tool.calls).toHaveLength(3);
   });
 
@@ -211,7 +291,10 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
       [
         [
           textResponse('Hel', { partial: true }),
-          { content: { role: 'model', parts: [{ functionCall: { name: 't', args: {} } }] }, partial: true },
+          {
+            content: { role: 'model', parts: [{ functionCall: { name: 't', args: {} } }] },
+            partial: true,
+          },
           textResponse('Hello'),
         ],
       ],
@@ -224,7 +307,12 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
 
   it('outputKey saves the final text of the same author, thoughts excluded (adk-python behaviour 14)', async () => {
     const { session } = await run({ name: 'writer', outputKey: 'draft' }, [
-      { content: { role: 'model', parts: [{ text: 'thinking', thought: true }, { text: 'Final ' }, { text: 'draft' }] } },
+      {
+        content: {
+          role: 'model',
+          parts: [{ text: 'thinking', thought: true }, { text: 'Final ' }, { text: 'draft' }],
+        },
+      },
     ]);
     expect(session.state['draft']).toBe('Final draft');
   });

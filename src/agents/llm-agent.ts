@@ -106,8 +106,10 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     this.disallowTransferToParent = config.disallowTransferToParent ?? false;
     this.disallowTransferToPeers = config.disallowTransferToPeers ?? false;
     this.includeContents = config.includeContents ?? 'default';
-    this.inputSchema = config.inputSchema === undefined ? undefined : resolveOutputSchema(config.inputSchema);
-    this.outputSchema = config.outputSchema === undefined ? undefined : resolveOutputSchema(config.outputSchema);
+    this.inputSchema =
+      config.inputSchema === undefined ? undefined : resolveOutputSchema(config.inputSchema);
+    this.outputSchema =
+      config.outputSchema === undefined ? undefined : resolveOutputSchema(config.outputSchema);
     this.outputKey = config.outputKey;
     this.beforeModelCallback = config.beforeModelCallback;
     this.afterModelCallback = config.afterModelCallback;
@@ -146,7 +148,9 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   }
 
   /** The instruction, and whether it must not be templated (providers opt out, as in Python). */
-  async canonicalInstruction(context: ReadonlyContext): Promise<{ instruction: string; bypassStateInjection: boolean }> {
+  async canonicalInstruction(
+    context: ReadonlyContext,
+  ): Promise<{ instruction: string; bypassStateInjection: boolean }> {
     return resolveInstruction(this.instruction, context);
   }
 
@@ -198,7 +202,9 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
 
   /** SingleFlow when the agent can neither transfer nor has sub-agents, else AutoFlow (spec 000 §2.2). */
   get llmFlow(): BaseLlmFlow {
-    return this.disallowTransferToParent && this.disallowTransferToPeers && this.subAgents.length === 0
+    return this.disallowTransferToParent &&
+      this.disallowTransferToPeers &&
+      this.subAgents.length === 0
       ? singleFlow
       : autoFlow;
   }
@@ -208,7 +214,9 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
    * to, or runs the flow, saving `outputKey` from its own final answers and
    * marking its end in resumable apps unless a long-running call is pending.
    */
-  protected override async *runAsyncImpl(context: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  protected override async *runAsyncImpl(
+    context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined> {
     const agentState = this.loadAgentState(context);
     if (agentState !== undefined) {
       const resumeTarget = this.getSubAgentToResume(context);
@@ -249,7 +257,9 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
       .join('');
     if (this.outputSchema) {
       if (!text.trim()) return;
-      event.actions.stateDelta[this.outputKey] = withoutNulls(this.outputSchema.parse(JSON.parse(text)));
+      event.actions.stateDelta[this.outputKey] = withoutNulls(
+        this.outputSchema.parse(JSON.parse(text)),
+      );
       return;
     }
     event.actions.stateDelta[this.outputKey] = text;
@@ -279,8 +289,11 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
 
   private transferTarget(event: Event): BaseAgent | undefined {
     const transferTo = event.actions.transferToAgent;
-    const transferred = getFunctionResponses(event).some((response) => response.name === 'transfer_to_agent');
-    if (!transferred || event.author !== this.name || !transferTo || transferTo === this.name) return undefined;
+    const transferred = getFunctionResponses(event).some(
+      (response) => response.name === 'transfer_to_agent',
+    );
+    if (!transferred || event.author !== this.name || !transferTo || transferTo === this.name)
+      return undefined;
     const target = this.rootAgent.findAgent(transferTo);
     if (!target) throw new AgentNotFoundError({ agentName: transferTo });
     return target;

@@ -15,7 +15,13 @@ export class ToolNotFoundError extends AdkError {
   /** The tools the agent has. */
   readonly availableTools: readonly string[];
 
-  constructor({ toolName, availableTools }: { toolName: string; availableTools: readonly string[] }) {
+  constructor({
+    toolName,
+    availableTools,
+  }: {
+    toolName: string;
+    availableTools: readonly string[];
+  }) {
     super({
       name,
       message:

@@ -460,6 +460,31 @@ describe('FunctionTool.runAsync (spec 000 §6.7)', () => {
     expect(args).toEqual({ base_fare: 800, hallucinated: true });
   });
 
+  it('never reports a parameter with a default as missing', async () => {
+    const tool = new FunctionTool({
+      name: 'calculate_trip_cost',
+      description: 'd',
+      parameters: {
+        type: 'object',
+        properties: {
+          base_fare: { type: 'number' },
+          num_passengers: { type: 'integer', default: 1 },
+          baggage_count: { type: ['integer', 'null'], default: null },
+        },
+        required: ['base_fare', 'num_passengers', 'baggage_count'],
+      },
+      execute: (args) => args,
+    });
+    expect(tool.getDeclaration().parameters?.required).toEqual(['base_fare']);
+    await expect(
+      tool.runAsync({ args: { base_fare: 1 }, context: await toolContext() }),
+    ).resolves.toEqual({
+      base_fare: 1,
+      num_passengers: 1,
+      baggage_count: null,
+    });
+  });
+
   it('does not change the arguments it is given (zod defaults go to a copy)', async () => {
     const args = { base_fare: 800, extra: 'x' };
     const tool = new FunctionTool({

@@ -83,7 +83,7 @@ export interface FunctionToolOptions<TParameters extends FunctionToolParameters 
  *    (Python's format), each line `Parameter '<path>': <message>` where
  *    `<path>` is the dotted path of the value and `<message>` zod's message
  *    or the JSON Schema check's.
- * 2. Missing required parameters return Python's
+ * 2. Missing required parameters (those without a default) return Python's
  *    `{error: "Invoking `<name>()` failed as the following mandatory input parameters are not present:\n<names>\nYou could retry calling this tool, but it is IMPORTANT for you to provide all the mandatory parameters."}`.
  * 3. With `requireConfirmation` and no confirmation yet, the tool asks for
  *    one (`context.requestConfirmation` with Python's hint), sets
@@ -214,7 +214,9 @@ export class FunctionTool<
       );
     }
     const schema = parameters as Schema;
-    const missing = (schema.required ?? []).filter((key) => !Object.hasOwn(args, key));
+    const missing = (schema.required ?? []).filter(
+      (key) => !Object.hasOwn(args, key) && schema.properties?.[key]?.default === undefined,
+    );
     return this.failure(missing, []) ?? { args: selectArguments(args, schema.properties, false) };
   }
 
@@ -254,9 +256,7 @@ function checkParameters(name: string, parameters: FunctionToolParameters): Tool
     kind === 'zod'
       ? isZodObjectSchema(parameters)
       : kind === 'json-schema'
-        ? (parameters as JsonSchema).type === 'object' ||
-          ((parameters as JsonSchema).type === undefined &&
-            isPlainObject((parameters as JsonSchema).properties))
+        ? isObjectType((parameters as JsonSchema).type)
         : true;
   if (!isObject) {
     throw new InvalidArgumentError({
@@ -265,6 +265,12 @@ function checkParameters(name: string, parameters: FunctionToolParameters): Tool
     });
   }
   return kind;
+}
+
+function isObjectType(type: JsonSchema['type']): boolean {
+  return (
+    type === undefined || type === 'object' || (Array.isArray(type) && type.includes('object'))
+  );
 }
 
 // Keeps the declared parameters (and, for a JSON Schema that allows them, the
@@ -283,7 +289,7 @@ function selectArguments(
   for (const [key, property] of Object.entries(properties)) {
     if (Object.hasOwn(selected, key) || !isPlainObject(property)) continue;
     const fallback = property['default'];
-    if (fallback !== undefined && fallback !== null) setOwn(selected, key, deepClone(fallback));
+    if (fallback !== undefined) setOwn(selected, key, deepClone(fallback));
   }
   return selected;
 }

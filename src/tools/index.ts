@@ -50,3 +50,9 @@ export {
   type ZodObjectSchema,
   type ZodSchemaSide,
 } from './schema-conversion.js';
+export {
+  SET_MODEL_RESPONSE_TOOL_NAME,
+  SetModelResponseTool,
+  type ModelResponseSchema,
+} from './set-model-response-tool.js';
+export { TRANSFER_TO_AGENT_FUNCTION_NAME, TransferToAgentTool } from './transfer-to-agent-tool.js';

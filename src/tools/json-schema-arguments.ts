@@ -17,7 +17,8 @@ export interface ArgumentCheck {
  * nested `properties` and `required`, `items`/`prefixItems`, and local
  * `$ref`s. Other keywords (lengths, patterns, bounds) are not checked.
  * Missing top-level parameters are reported apart, in `missing`, because
- * the tool answers them with Python's "mandatory input parameters" message.
+ * the tool answers them with Python's "mandatory input parameters" message;
+ * one with a `default` is never missing.
  */
 export function checkJsonSchemaArguments(
   args: Readonly<Record<string, unknown>>,
@@ -25,8 +26,11 @@ export function checkJsonSchemaArguments(
 ): ArgumentCheck {
   const context: CheckContext = { root: schema, errors: [] };
   const node = resolve(schema, context, new Set());
+  // A parameter with a default is never mandatory: the default fills it in.
+  const properties = isPlainObject(node?.properties) ? node.properties : {};
   const missing = (node?.required ?? []).filter(
-    (key, index, all) => all.indexOf(key) === index && !Object.hasOwn(args, key),
+    (key, index, all) =>
+      all.indexOf(key) === index && !Object.hasOwn(args, key) && !hasDefault(properties[key]),
   );
   if (node !== undefined) checkObjectMembers(args, node, '', context, new Set(), false);
   return { missing, errors: context.errors };
@@ -167,6 +171,10 @@ function checkObjectMembers(
         : undefined;
     if (schema !== undefined) check(member, schema, join(path, key), context, refs);
   }
+}
+
+function hasDefault(definition: JsonSchemaDefinition | undefined): boolean {
+  return isPlainObject(definition) && definition['default'] !== undefined;
 }
 
 function join(path: string, key: string): string {
