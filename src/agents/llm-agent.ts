@@ -21,6 +21,7 @@ import type {
   ToolUnion,
 } from '../flows/llm-agent-contract.js';
 import { autoFlow, singleFlow } from '../flows/llm-flows.js';
+import type { BasePlanner } from '../flows/planners/base-planner.js';
 import { BaseLlm } from '../models/base-llm.js';
 import { LLMRegistry } from '../models/registry.js';
 import type { BaseTool } from '../tools/base-tool.js';
@@ -57,6 +58,8 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   outputSchema?: OutputSchemaInput;
   /** Saves the agent's final answer into this state key. */
   outputKey?: string;
+  /** Shapes the model's reasoning: `new BuiltInPlanner({thinkingConfig})` or `new PlanReActPlanner()`. */
+  planner?: BasePlanner;
   beforeModelCallback?: OneOrMany<BeforeModelCallback>;
   afterModelCallback?: OneOrMany<AfterModelCallback>;
   onModelErrorCallback?: OneOrMany<OnModelErrorCallback>;
@@ -86,6 +89,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   inputSchema: OutputSchema | undefined;
   outputSchema: OutputSchema | undefined;
   outputKey: string | undefined;
+  planner: BasePlanner | undefined;
   beforeModelCallback: OneOrMany<BeforeModelCallback> | undefined;
   afterModelCallback: OneOrMany<AfterModelCallback> | undefined;
   onModelErrorCallback: OneOrMany<OnModelErrorCallback> | undefined;
@@ -111,6 +115,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     this.outputSchema =
       config.outputSchema === undefined ? undefined : resolveOutputSchema(config.outputSchema);
     this.outputKey = config.outputKey;
+    this.planner = config.planner;
     this.beforeModelCallback = config.beforeModelCallback;
     this.afterModelCallback = config.afterModelCallback;
     this.onModelErrorCallback = config.onModelErrorCallback;

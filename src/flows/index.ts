@@ -29,3 +29,13 @@ export { autoFlow, singleFlow, SINGLE_FLOW_REQUEST_PROCESSORS } from './llm-flow
 export type { LlmRequestProcessor, LlmResponseProcessor } from './llm-processor.js';
 export { getContents, getCurrentTurnContents } from './processors/contents.js';
 export { buildTransferInstructions, getTransferTargets } from './processors/agent-transfer.js';
+export { BasePlanner } from './planners/base-planner.js';
+export { BuiltInPlanner } from './planners/built-in-planner.js';
+export {
+  ACTION_TAG,
+  FINAL_ANSWER_TAG,
+  PLANNING_TAG,
+  PlanReActPlanner,
+  REASONING_TAG,
+  REPLANNING_TAG,
+} from './planners/plan-re-act-planner.js';

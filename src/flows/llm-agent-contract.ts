@@ -13,6 +13,7 @@ import type { LlmResponse } from '../events/llm-response.js';
 import type { BaseLlm } from '../models/base-llm.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { BaseToolset } from '../tools/base-toolset.js';
+import type { BasePlanner } from './planners/base-planner.js';
 import type { Content, GenerateContentConfig, Part, Schema } from '../types/index.js';
 
 /** Runs before each model call; a returned response is used instead of calling the model. */
@@ -81,6 +82,8 @@ export interface LlmAgentContract extends AgentContract {
   readonly includeContents: IncludeContents;
   readonly outputSchema: OutputSchema | undefined;
   readonly outputKey: string | undefined;
+  /** Shapes the model's reasoning (BuiltInPlanner, PlanReActPlanner); undefined for none. */
+  readonly planner: BasePlanner | undefined;
   /** The instruction text and whether state must not be injected into it (providers opt out). */
   canonicalInstruction(
     context: ReadonlyContext,

@@ -8,6 +8,10 @@ import { contextCacheRequestProcessor } from './processors/context-cache.js';
 import { identityRequestProcessor } from './processors/identity.js';
 import { instructionsRequestProcessor } from './processors/instructions.js';
 import { interactionsRequestProcessor } from './processors/interactions.js';
+import {
+  nlPlanningRequestProcessor,
+  nlPlanningResponseProcessor,
+} from './processors/nl-planning.js';
 import { outputSchemaRequestProcessor } from './processors/output-schema.js';
 import { requestConfirmationRequestProcessor } from './processors/request-confirmation.js';
 
@@ -24,11 +28,15 @@ export const SINGLE_FLOW_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
   contentsRequestProcessor,
   contextCacheRequestProcessor,
   interactionsRequestProcessor,
+  // Planning follows contents: it clears the thought flags contents carried over.
+  nlPlanningRequestProcessor,
   outputSchemaRequestProcessor,
 ];
 
 /** SingleFlow's response processors (spec 000 Appendix A). */
-export const SINGLE_FLOW_RESPONSE_PROCESSORS: readonly LlmResponseProcessor[] = [];
+export const SINGLE_FLOW_RESPONSE_PROCESSORS: readonly LlmResponseProcessor[] = [
+  nlPlanningResponseProcessor,
+];
 
 /** The flow of an agent that cannot transfer: tools only (spec 000 §2.2). */
 export const singleFlow = new BaseLlmFlow({

@@ -23,6 +23,7 @@ export type {
   LogprobsResult,
   Part,
   Schema,
+  ThinkingConfig,
   Tool,
   Transcription,
 } from '@google/genai';

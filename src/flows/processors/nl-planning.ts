@@ -1,0 +1,59 @@
+import { Context } from '../../context/context.js';
+import type { InvocationContext } from '../../context/invocation-context.js';
+import { ReadonlyContext } from '../../context/readonly-context.js';
+import { createEvent } from '../../events/event.js';
+import { appendInstructions } from '../../models/llm-request.js';
+import { isLlmAgent } from '../llm-agent-contract.js';
+import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
+import type { BasePlanner } from '../planners/base-planner.js';
+import { BuiltInPlanner } from '../planners/built-in-planner.js';
+
+/**
+ * Planning, request side (spec 003 §15): a BuiltInPlanner sets the thinking
+ * config; any planner may add its instruction; and, when the agent plans,
+ * earlier thought flags are cleared from the contents. Agents without a
+ * planner pass through.
+ */
+export const nlPlanningRequestProcessor: LlmRequestProcessor = {
+  // eslint-disable-next-line require-yield -- a processor that only edits the request
+  async *runAsync(context, request) {
+    const planner = plannerOf(context);
+    if (!planner) return;
+    if (planner instanceof BuiltInPlanner) planner.applyThinkingConfig(request);
+    const instruction = planner.buildPlanningInstruction(new ReadonlyContext(context), request);
+    if (instruction) appendInstructions(request, [instruction]);
+    for (const content of request.contents) {
+      for (const part of content.parts ?? []) delete part.thought;
+    }
+  },
+};
+
+/**
+ * Planning, response side: a non-built-in planner reworks the response's
+ * parts; state it writes is yielded as an event of its own.
+ */
+export const nlPlanningResponseProcessor: LlmResponseProcessor = {
+  async *runAsync(context, response) {
+    const parts = response.content?.parts;
+    if (!parts || parts.length === 0) return;
+    const planner = plannerOf(context);
+    if (!planner || planner instanceof BuiltInPlanner) return;
+    const callbackContext = new Context(context);
+    const processed = planner.processPlanningResponse(callbackContext, parts);
+    if (processed && processed.length > 0) response.content!.parts = processed;
+    if (callbackContext.state.hasDelta()) {
+      yield createEvent({
+        invocationId: context.invocationId,
+        author: context.agent.name,
+        ...(context.branch === undefined ? {} : { branch: context.branch }),
+        actions: callbackContext.actions,
+      });
+    }
+  },
+};
+
+function plannerOf(context: InvocationContext): BasePlanner | undefined {
+  const agent = context.agent;
+  if (!isLlmAgent(agent)) return undefined;
+  return agent.planner;
+}
