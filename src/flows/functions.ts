@@ -136,6 +136,8 @@ async function executeFunctionCall(
     return buildResponseEvent(placeholder, recovered, toolContext, context);
   }
   const tool = found;
+  // Python keeps the last callback's value even when it is falsy ({} included),
+  // and stops at the first truthy one; only None lets the tool run.
   let response: unknown = await context.pluginManager.runBeforeToolCallback({
     tool,
     args,
@@ -143,14 +145,11 @@ async function executeFunctionCall(
   });
   if (response === undefined) {
     for (const callback of agent.canonicalBeforeToolCallbacks) {
-      const result = await callback({ tool, args, context: toolContext });
-      if (result) {
-        response = result;
-        break;
-      }
+      response = (await callback({ tool, args, context: toolContext })) ?? undefined;
+      if (!isFalsy(response)) break;
     }
   }
-  if (response === undefined) {
+  if (response === undefined || response === null) {
     try {
       response = await tool.runAsync({ args, context: toolContext });
     } catch (error) {
@@ -166,28 +165,25 @@ async function executeFunctionCall(
       response = recovered;
     }
   }
-  let altered: Record<string, unknown> | undefined =
-    await context.pluginManager.runAfterToolCallback({
-      tool,
-      args,
-      context: toolContext,
-      response: asResponseObject(response),
-    });
+  let altered: unknown = await context.pluginManager.runAfterToolCallback({
+    tool,
+    args,
+    context: toolContext,
+    response: asResponseObject(response),
+  });
   if (altered === undefined) {
     for (const callback of agent.canonicalAfterToolCallbacks) {
-      const result = await callback({
-        tool,
-        args,
-        context: toolContext,
-        response: asResponseObject(response),
-      });
-      if (result) {
-        altered = result;
-        break;
-      }
+      altered =
+        (await callback({
+          tool,
+          args,
+          context: toolContext,
+          response: asResponseObject(response),
+        })) ?? undefined;
+      if (!isFalsy(altered)) break;
     }
   }
-  if (altered !== undefined) response = altered;
+  if (altered !== undefined && altered !== null) response = altered;
   // A long-running tool may answer later: no result, no event.
   if (tool.isLongRunning && isFalsy(response)) return undefined;
   return buildResponseEvent(tool, response, toolContext, context);

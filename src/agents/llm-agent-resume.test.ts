@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Event } from '../events/event.js';
+import { App } from '../runner/app.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
+import { functionCallResponse, ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
+import { userText } from '../testing/test-agents.js';
+import type { Content } from '../types/index.js';
+import { LlmAgent } from './llm-agent.js';
+
+function setUp(resumable: boolean) {
+  const approvals: Record<string, unknown>[] = [];
+  const askForApproval = new LongRunningFunctionTool({
+    name: 'ask_for_approval',
+    description: 'Asks a manager to approve.',
+    parameters: z.object({ amount: z.number() }),
+    execute: (args) => {
+      approvals.push(args);
+      return { status: 'pending', ticket: 'T-1' };
+    },
+  });
+  const model = new ScriptedLlm({
+    responses: [
+      functionCallResponse('ask_for_approval', { amount: 120 }),
+      textResponse('Your request is pending approval.'),
+      textResponse('Approved: reimbursing 120.'),
+    ],
+  });
+  const agent = new LlmAgent({ name: 'reimbursement_agent', model, tools: [askForApproval] });
+  const runner = new InMemoryRunner({
+    app: new App({
+      name: 'app',
+      rootAgent: agent,
+      ...(resumable ? { resumabilityConfig: { isResumable: true } } : {}),
+    }),
+  });
+  return { runner, model, approvals };
+}
+
+async function collect(runner: InMemoryRunner, message: Content): Promise<Event[]> {
+  const events: Event[] = [];
+  for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: message }))
+    events.push(event);
+  return events;
+}
+
+function answer(id: string): Content {
+  return {
+    role: 'user',
+    parts: [
+      { functionResponse: { id, name: 'ask_for_approval', response: { status: 'approved' } } },
+    ],
+  };
+}
+
+describe('long-running tools (spec 000 §10.2, spec 003 §19)', () => {
+  it('a resumable app pauses after the pending response and resumes with the final answer', async () => {
+    const { runner, model, approvals } = setUp(true);
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const first = await collect(runner, userText('Reimburse 120'));
+    const call = first[0]!;
+    const callId = call.content!.parts![0]!.functionCall!.id!;
+    expect(call.longRunningToolIds).toEqual([callId]);
+    expect(
+      first.map(
+        (event) =>
+          event.content?.parts?.[0]?.functionResponse?.response ??
+          event.content?.parts?.[0]?.text ??
+          'call',
+      ),
+    ).toEqual(['call', { status: 'pending', ticket: 'T-1' }]);
+    expect(model.requests).toHaveLength(1);
+    expect(approvals).toEqual([{ amount: 120 }]);
+
+    const second = await collect(runner, answer(callId));
+    expect(second.map((event) => event.invocationId)).toEqual(second.map(() => call.invocationId));
+    expect(second.at(-2)!.content!.parts![0]!.text).toBe('Your request is pending approval.');
+    expect(second.at(-1)!.actions.endOfAgent).toBe(true);
+    // The model sees the call with its final answer in place of the pending one.
+    const contents = model.requests[1]!.contents;
+    expect(contents.at(-2)).toEqual({
+      role: 'model',
+      parts: [{ functionCall: { name: 'ask_for_approval', args: { amount: 120 } } }],
+    });
+    expect(contents.at(-1)).toEqual({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'ask_for_approval', response: { status: 'approved' } } }],
+    });
+  });
+
+  it('without resumability the loop goes on after the pending response', async () => {
+    const { runner, model } = setUp(false);
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const first = await collect(runner, userText('Reimburse 120'));
+    expect(first.at(-1)!.content!.parts![0]!.text).toBe('Your request is pending approval.');
+    expect(model.requests).toHaveLength(2);
+    const callId = first[0]!.content!.parts![0]!.functionCall!.id!;
+    const second = await collect(runner, answer(callId));
+    expect(second.at(-1)!.content!.parts![0]!.text).toBe('Approved: reimbursing 120.');
+    expect(second[0]!.invocationId).not.toBe(first[0]!.invocationId);
+  });
+});
