@@ -1,61 +1,401 @@
-// Runs every scenario for every framework, each measurement in a fresh
-// process, ROUNDS times with the framework order rotating; prints medians and
-// ratios against the floor and against @google/adk as a Markdown table.
+// Runs every benchmark, each measurement in a fresh process, ROUNDS times with
+// the framework order rotating every round; prints medians and ratios against
+// the floor and against @google/adk as Markdown and writes them to RESULTS.md.
+//
+//   npm run bench                      # everything, 3 rounds (~10 min)
+//   ROUNDS=5 npm run bench
+//   SUITES=llm SCEN=s1,s3 FWS=adk-ts,google-adk ROUNDS=1 OUT=- npm run bench
+//
+// Suites: `llm` (llm-bench.mjs: s1 s2 s3), `runner` (bench.mjs: the issue-2
+// runner-overhead scenarios events, workflow, history), `cold` (cold.mjs).
+// OUT=- prints only; otherwise the tables go to OUT (default RESULTS.md) and
+// the raw JSON lines to results/<timestamp>.jsonl (git-ignored).
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 
+const here = fileURLToPath(new URL('.', import.meta.url));
 const rounds = Number(process.env.ROUNDS ?? 3);
-const frameworks = ['floor', 'adk-ts', 'google-adk'];
-const scenarios = ['events', 'workflow', 'history'];
-const results = {};
+const coldRounds = Number(process.env.COLD_ROUNDS ?? 10);
+const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
+const suites = list('SUITES', ['llm', 'runner', 'cold']);
+const out = process.env.OUT ?? 'RESULTS.md';
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const rawFile = out === '-' ? undefined : `${here}results/${stamp}.jsonl`;
+if (rawFile) mkdirSync(`${here}results`, { recursive: true });
+
+const SUITES = {
+  llm: {
+    script: 'llm-bench.mjs',
+    frameworks: list('FWS', ['floor', 'floor+json', 'adk-ts', 'google-adk']),
+    scenarios: list('SCEN', ['s1', 's2', 's3']),
+    args: (framework, scenario) => [framework, scenario],
+  },
+  runner: {
+    script: 'bench.mjs',
+    frameworks: ['floor', 'adk-ts', 'google-adk'],
+    scenarios: ['events', 'workflow', 'history'],
+    args: (framework, scenario) => [framework, scenario],
+  },
+};
+
+const rows = [];
+const record = (row) => {
+  rows.push(row);
+  if (rawFile) appendFileSync(rawFile, `${JSON.stringify(row)}\n`);
+};
+const loadBefore = os.loadavg();
+const started = Date.now();
 
 for (let round = 0; round < rounds; round++) {
-  for (const scenario of scenarios) {
-    const order = frameworks.map((_, index) => frameworks[(index + round) % frameworks.length]);
-    for (const framework of order) {
-      const line = execFileSync(
-        process.execPath,
-        ['--expose-gc', 'bench.mjs', framework, scenario],
-        { encoding: 'utf8' },
-      );
-      ((results[scenario] ??= {})[framework] ??= []).push(JSON.parse(line));
+  for (const suiteName of suites.filter((name) => SUITES[name])) {
+    const suite = SUITES[suiteName];
+    for (const scenario of suite.scenarios) {
+      const { frameworks } = suite;
+      const order = frameworks.map((_, index) => frameworks[(index + round) % frameworks.length]);
+      for (const framework of order) {
+        const line = execFileSync(
+          process.execPath,
+          ['--expose-gc', suite.script, ...suite.args(framework, scenario)],
+          { cwd: here, encoding: 'utf8' },
+        );
+        const row = { suite: suiteName, round, ...JSON.parse(line) };
+        record(row);
+        process.stderr.write(`round ${round + 1}/${rounds} ${suiteName} ${scenario} ${framework}\n`);
+      }
     }
   }
 }
+if (suites.includes('cold')) {
+  const lines = execFileSync(process.execPath, ['cold.mjs', String(coldRounds)], {
+    cwd: here,
+    encoding: 'utf8',
+  });
+  for (const line of lines.trim().split('\n')) record({ suite: 'cold', ...JSON.parse(line) });
+}
+const loadAfter = os.loadavg();
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const pick = (scenario, framework, field) =>
-  median(results[scenario][framework].map((row) => row[field]));
-const fixed = (value, digits = 1) => value.toFixed(digits);
+// ---------- tables ----------
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const median = (values) => sorted(values)[Math.floor(values.length / 2)];
+const values = (suite, scenario, framework, field) =>
+  rows
+    .filter((row) => row.suite === suite && row.scenario === scenario && row.framework === framework)
+    .map((row) => row[field]);
+const has = (suite, scenario, framework) => values(suite, scenario, framework, 'framework').length > 0;
+const med = (suite, scenario, framework, field) => median(values(suite, scenario, framework, field));
+const fmt = (value) => {
+  if (value === undefined || Number.isNaN(value)) return '–';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1000) return Math.round(value).toString();
+  if (magnitude >= 100) return value.toFixed(0);
+  if (magnitude >= 10) return value.toFixed(1);
+  if (magnitude >= 1) return value.toFixed(2);
+  return value.toFixed(3);
+};
+const range = (suite, scenario, framework, field) => {
+  const list = sorted(values(suite, scenario, framework, field));
+  const text = fmt(median(list));
+  return list.length > 1 ? `${text} (${fmt(list[0])}–${fmt(list[list.length - 1])})` : text;
+};
+const ratio = (value) => `${value >= 10 ? value.toFixed(0) : value.toFixed(2)}×`;
+const lines = [];
+const emit = (text = '') => lines.push(text);
+const table = (header, body) => {
+  emit(`| ${header.join(' | ')} |`);
+  emit(`|${header.map(() => '---').join('|')}|`);
+  for (const row of body) emit(`| ${row.join(' | ')} |`);
+  emit();
+};
+const packageVersion = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url))).version;
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, encoding: 'utf8' }).trim();
+  const dirty = execFileSync('git', ['status', '--porcelain', '--', '../src'], {
+    cwd: here,
+    encoding: 'utf8',
+  }).trim();
+  if (dirty) commit += ' + uncommitted changes in src/';
+} catch {
+  // not a git checkout
+}
+const cpus = os.cpus();
 
-console.log(`Node ${process.version}, ${rounds} rounds, medians.\n`);
-for (const scenario of ['events', 'workflow']) {
-  console.log(`### ${scenario}\n`);
-  console.log(
-    '| framework | wall µs / event | CPU µs / event | RSS MB | wall vs floor | wall vs @google/adk | CPU vs @google/adk |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  for (const framework of frameworks) {
-    const wall = pick(scenario, framework, 'wallUsPerEvent');
-    const cpu = pick(scenario, framework, 'cpuUsPerEvent');
-    const rss = pick(scenario, framework, 'rssMb');
-    const googleWall = pick(scenario, 'google-adk', 'wallUsPerEvent');
-    const googleCpu = pick(scenario, 'google-adk', 'cpuUsPerEvent');
-    const floorWall = pick(scenario, 'floor', 'wallUsPerEvent');
-    console.log(
-      `| ${framework} | ${fixed(wall)} | ${fixed(cpu)} | ${fixed(rss, 0)} | ${fixed(wall / floorWall)}× | ${fixed(wall / googleWall, 2)}× | ${fixed(cpu / googleCpu, 2)}× |`,
+emit('# Benchmarks');
+emit();
+emit(
+  `Generated by \`npm run bench\` (bench/run-all.mjs) on ${new Date(started).toISOString().slice(0, 10)}: ` +
+    `${rounds} rounds, every measurement in a fresh process, the framework order rotating every round. ` +
+    'Cells are the median over the rounds, with (min–max) where it matters. Ratios are cost ratios ' +
+    '(>1 = slower) unless the column says otherwise.',
+);
+emit();
+emit(`- Node ${process.version} on ${os.platform()} ${os.release()} (${os.arch()})`);
+emit(
+  `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
+    `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ` +
+    `${loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${((Date.now() - started) / 60000).toFixed(1)} min in all.`,
+);
+emit(
+  `- Versions: this package ${packageVersion('../package.json')} (commit ${commit}, built dist/), ` +
+    `@google/adk ${packageVersion('./node_modules/@google/adk/package.json')}, zod ${packageVersion('./node_modules/zod/package.json')}.`,
+);
+emit(
+  '- Method: /work/shared/reference/perf-anchors.md. The fake model is instant and decides from the request ' +
+    'it gets (tool results since the last user message); the bench checks the number of model calls, tool ' +
+    'calls and events of every message and aborts on a mismatch.',
+);
+emit();
+
+const llmFrameworks = SUITES.llm.frameworks;
+const googleName = 'google-adk';
+if (suites.includes('llm')) {
+  const targets = [];
+  if (SUITES.llm.scenarios.includes('s1')) {
+    emit('## S1: per-LLM-turn overhead');
+    emit();
+    emit(
+      'One message, K=10 `add` calls then a text (11 LLM turns), through an LLM agent with a zod-typed ' +
+        '`FunctionTool` and the in-memory runner; each run in a fresh session. 1 cold run, 30 warm-up ' +
+        'runs, 200 timed runs. Wall = median run / 11; CPU = process CPU over the 200 runs / turns; ' +
+        'alloc = V8 heap bytes allocated per turn over 30 more runs, GC-aware (v8.GCProfiler: what each ' +
+        'GC freed plus the final delta).',
+    );
+    emit();
+    const body = [];
+    for (const framework of llmFrameworks.filter((fw) => has('llm', 's1', fw))) {
+      const wall = med('llm', 's1', framework, 'wallUsPerTurn');
+      const cpu = med('llm', 's1', framework, 'cpuUsPerTurn');
+      const alloc = med('llm', 's1', framework, 'allocBytesPerTurn');
+      const g = (field) => med('llm', 's1', googleName, field);
+      body.push([
+        framework,
+        range('llm', 's1', framework, 'wallUsPerTurn'),
+        range('llm', 's1', framework, 'cpuUsPerTurn'),
+        fmt(alloc / 1024),
+        fmt(med('llm', 's1', framework, 'firstRunMs')),
+        fmt(med('llm', 's1', framework, 'rssAfterImportMb')),
+        ratio(wall / med('llm', 's1', 'floor', 'wallUsPerTurn')),
+        ratio(wall / g('wallUsPerTurn')),
+        ratio(cpu / g('cpuUsPerTurn')),
+        ratio(alloc / g('allocBytesPerTurn')),
+      ]);
+      if (framework === 'adk-ts') {
+        targets.push([
+          'S1 per-turn overhead vs @google/adk (wall; CPU; alloc)',
+          '≤ 0.10×',
+          `${ratio(wall / g('wallUsPerTurn'))}; ${ratio(cpu / g('cpuUsPerTurn'))}; ${ratio(alloc / g('allocBytesPerTurn'))}`,
+          wall / g('wallUsPerTurn') <= 0.1 ? 'met' : 'not met',
+        ]);
+      }
+    }
+    table(
+      [
+        'framework',
+        'wall µs / LLM turn',
+        'CPU µs / turn',
+        'alloc KB / turn',
+        '1st run ms',
+        'RSS after import MB',
+        'wall vs floor',
+        'wall vs @google/adk',
+        'CPU vs @google/adk',
+        'alloc vs @google/adk',
+      ],
+      body,
     );
   }
-  console.log('');
+  if (SUITES.llm.scenarios.includes('s2')) {
+    emit('## S2: throughput');
+    emit();
+    emit(
+      '1000 sessions × 1 message with K=2 (3 LLM turns each) through 50 concurrent async workers, after ' +
+        '100 warm-up sessions; every session stays in the store. Peak RSS is sampled every 5 ms and after ' +
+        'every session. "vs" columns are throughput ratios (>1 = more turns/s).',
+    );
+    emit();
+    const body = [];
+    for (const framework of llmFrameworks.filter((fw) => has('llm', 's2', fw))) {
+      const tps = med('llm', 's2', framework, 'turnsPerSecond');
+      const googleTps = med('llm', 's2', googleName, 'turnsPerSecond');
+      body.push([
+        framework,
+        range('llm', 's2', framework, 'turnsPerSecond'),
+        fmt(med('llm', 's2', framework, 'sessionsPerSecond')),
+        fmt(med('llm', 's2', framework, 'cpuUsPerTurn')),
+        range('llm', 's2', framework, 'peakRssMb'),
+        fmt(med('llm', 's2', framework, 'rssBeforeMb')),
+        ratio(tps / med('llm', 's2', 'floor', 'turnsPerSecond')),
+        ratio(tps / googleTps),
+      ]);
+      if (framework === 'adk-ts') {
+        targets.push([
+          'S2 throughput vs @google/adk',
+          '≥ 8×',
+          ratio(tps / googleTps),
+          tps / googleTps >= 8 ? 'met' : 'not met',
+        ]);
+      }
+    }
+    table(
+      [
+        'framework',
+        'LLM turns / s',
+        'sessions / s',
+        'CPU µs / turn',
+        'peak RSS MB',
+        'RSS before MB',
+        'throughput vs floor',
+        'throughput vs @google/adk',
+      ],
+      body,
+    );
+  }
+  if (SUITES.llm.scenarios.includes('s3')) {
+    emit('## S3: history growth');
+    emit();
+    emit(
+      'One session, 200 messages with K=1 (a call, its result and an answer: 2 LLM turns per message, ' +
+        '800 history items at the end), after a 20-message warm-up session. Mean ms per message of the ' +
+        'first 20 and the last 20; held = heap + external after gc(), minus the same before the session.',
+    );
+    emit();
+    const body = [];
+    for (const framework of llmFrameworks.filter((fw) => has('llm', 's3', fw))) {
+      const last = med('llm', 's3', framework, 'lastMs');
+      body.push([
+        framework,
+        range('llm', 's3', framework, 'firstMs'),
+        range('llm', 's3', framework, 'lastMs'),
+        range('llm', 's3', framework, 'growth'),
+        fmt(med('llm', 's3', framework, 'firstCpuMs')),
+        fmt(med('llm', 's3', framework, 'lastCpuMs')),
+        fmt(med('llm', 's3', framework, 'totalMs')),
+        fmt(med('llm', 's3', framework, 'heldMb')),
+        fmt(med('llm', 's3', framework, 'lastRequestItems')),
+        ratio(last / med('llm', 's3', googleName, 'lastMs')),
+      ]);
+      if (framework === 'adk-ts') {
+        const growth = med('llm', 's3', framework, 'growth');
+        targets.push([
+          'S3 history growth (last 20 / first 20)',
+          '≤ 1.2×',
+          `${ratio(growth)} (@google/adk ${ratio(med('llm', 's3', googleName, 'growth'))})`,
+          growth <= 1.2 ? 'met' : 'not met',
+        ]);
+      }
+    }
+    table(
+      [
+        'framework',
+        'first 20 ms / msg',
+        'last 20 ms / msg',
+        'growth (last / first)',
+        'first 20 CPU ms',
+        'last 20 CPU ms',
+        'total ms',
+        'held MB',
+        'items in last request',
+        'last 20 vs @google/adk',
+      ],
+      body,
+    );
+  }
+  if (suites.includes('cold')) {
+    emit('## Cold import');
+    emit();
+    emit(
+      `A fresh \`node --input-type=module -e "await import(entry)"\` per measurement; ${coldRounds} rounds ` +
+        'after one warm-up round, the order rotating.',
+    );
+    emit();
+    const nodeAlone = med('cold', 'cold', 'node alone', 'importMs');
+    const google = med('cold', 'cold', googleName, 'importMs');
+    const body = [];
+    for (const framework of ['node alone', 'adk-ts', googleName]) {
+      const ms = med('cold', 'cold', framework, 'importMs');
+      body.push([framework, range('cold', 'cold', framework, 'importMs'), fmt(ms - nodeAlone), ratio(ms / google)]);
+    }
+    table(['entry', 'import ms', 'minus node alone', 'vs @google/adk'], body);
+  }
+  if (targets.length > 0) {
+    emit('## Targets (issue 3)');
+    emit();
+    table(['target', 'goal', 'adk-ts', 'status'], targets);
+  }
 }
-console.log('### history (one session, 200 invocations of 2 events each)\n');
-console.log(
-  '| framework | ms / invocation, first 20 | ms / invocation, last 20 | growth (last / first) | last 20 vs @google/adk |',
-);
-console.log('|---|---|---|---|---|');
-for (const framework of frameworks) {
-  const first = pick('history', framework, 'firstMs');
-  const last = pick('history', framework, 'lastMs');
-  console.log(
-    `| ${framework} | ${fixed(first, 3)} | ${fixed(last, 3)} | ${fixed(last / first, 2)}× | ${fixed(last / pick('history', 'google-adk', 'lastMs'), 2)}× |`,
+
+if (suites.includes('runner')) {
+  const runnerFrameworks = SUITES.runner.frameworks;
+  emit('## Runner overhead (issue 2)');
+  emit();
+  emit(
+    'Custom agents emitting events with a state delta, no model: `events` (one agent, 10 events per ' +
+      'invocation), `workflow` (sequential of parallel(3 × 2 events) and loop(3 × 1 event), 9 events), ' +
+      '300 timed invocations after 30 warm-ups; `history` (one session, 200 invocations of 2 events).',
   );
+  emit();
+  for (const scenario of ['events', 'workflow']) {
+    emit(`### ${scenario}`);
+    emit();
+    const body = [];
+    for (const framework of runnerFrameworks) {
+      const wall = med('runner', scenario, framework, 'wallUsPerEvent');
+      const cpu = med('runner', scenario, framework, 'cpuUsPerEvent');
+      body.push([
+        framework,
+        range('runner', scenario, framework, 'wallUsPerEvent'),
+        fmt(cpu),
+        fmt(med('runner', scenario, framework, 'rssMb')),
+        ratio(wall / med('runner', scenario, 'floor', 'wallUsPerEvent')),
+        ratio(wall / med('runner', scenario, googleName, 'wallUsPerEvent')),
+        ratio(cpu / med('runner', scenario, googleName, 'cpuUsPerEvent')),
+      ]);
+    }
+    table(
+      [
+        'framework',
+        'wall µs / event',
+        'CPU µs / event',
+        'RSS MB',
+        'wall vs floor',
+        'wall vs @google/adk',
+        'CPU vs @google/adk',
+      ],
+      body,
+    );
+  }
+  emit('### history (one session, 200 invocations of 2 events each)');
+  emit();
+  const body = [];
+  for (const framework of runnerFrameworks) {
+    const first = med('runner', 'history', framework, 'firstMs');
+    const last = med('runner', 'history', framework, 'lastMs');
+    body.push([
+      framework,
+      fmt(first),
+      fmt(last),
+      ratio(last / first),
+      ratio(last / med('runner', 'history', googleName, 'lastMs')),
+    ]);
+  }
+  table(
+    [
+      'framework',
+      'ms / invocation, first 20',
+      'ms / invocation, last 20',
+      'growth (last / first)',
+      'last 20 vs @google/adk',
+    ],
+    body,
+  );
+}
+
+const markdown = lines.join('\n');
+console.log(markdown);
+if (out !== '-') {
+  const notes = process.env.NOTES_FILE ? `\n${readFileSync(process.env.NOTES_FILE, 'utf8')}` : '';
+  writeFileSync(`${here}${out}`, `${markdown.trimEnd()}\n${notes}`);
+  process.stderr.write(`wrote ${out} and ${rawFile}\n`);
 }

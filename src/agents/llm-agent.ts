@@ -21,6 +21,7 @@ import type {
   ToolUnion,
 } from '../flows/llm-agent-contract.js';
 import { autoFlow, singleFlow } from '../flows/llm-flows.js';
+import type { BaseCodeExecutor } from '../flows/code-executors/base-code-executor.js';
 import type { BasePlanner } from '../flows/planners/base-planner.js';
 import { BaseLlm } from '../models/base-llm.js';
 import { LLMRegistry } from '../models/registry.js';
@@ -60,6 +61,8 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   outputKey?: string;
   /** Shapes the model's reasoning: `new BuiltInPlanner({thinkingConfig})` or `new PlanReActPlanner()`. */
   planner?: BasePlanner;
+  /** Runs the code blocks of the model's responses: `new UnsafeLocalCodeExecutor()`, or `new BuiltInCodeExecutor()` for the model's own. */
+  codeExecutor?: BaseCodeExecutor;
   beforeModelCallback?: OneOrMany<BeforeModelCallback>;
   afterModelCallback?: OneOrMany<AfterModelCallback>;
   onModelErrorCallback?: OneOrMany<OnModelErrorCallback>;
@@ -90,6 +93,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   outputSchema: OutputSchema | undefined;
   outputKey: string | undefined;
   planner: BasePlanner | undefined;
+  codeExecutor: BaseCodeExecutor | undefined;
   beforeModelCallback: OneOrMany<BeforeModelCallback> | undefined;
   afterModelCallback: OneOrMany<AfterModelCallback> | undefined;
   onModelErrorCallback: OneOrMany<OnModelErrorCallback> | undefined;
@@ -116,6 +120,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
       config.outputSchema === undefined ? undefined : resolveOutputSchema(config.outputSchema);
     this.outputKey = config.outputKey;
     this.planner = config.planner;
+    this.codeExecutor = config.codeExecutor;
     this.beforeModelCallback = config.beforeModelCallback;
     this.afterModelCallback = config.afterModelCallback;
     this.onModelErrorCallback = config.onModelErrorCallback;

@@ -18,3 +18,8 @@ export { ToolNotFoundError } from './tool-not-found-error.js';
 export { UnmatchedFunctionResponseError } from './unmatched-function-response-error.js';
 export { UnsupportedModelError } from './unsupported-model-error.js';
 export { ContextVariableNotFoundError } from './context-variable-not-found-error.js';
+export { ToolFailureError } from './tool-failure-error.js';
+export { CodeExecutorUnavailableError } from './code-executor-unavailable-error.js';
+export { ConfigFileNotFoundError } from './config-file-not-found-error.js';
+export { ConfigReferenceNotFoundError } from './config-reference-not-found-error.js';
+export { ReplayVerificationError } from './replay-verification-error.js';

@@ -39,3 +39,35 @@ export {
   REASONING_TAG,
   REPLANNING_TAG,
 } from './planners/plan-re-act-planner.js';
+export {
+  BaseCodeExecutor,
+  DEFAULT_CODE_BLOCK_DELIMITERS,
+  DEFAULT_EXECUTION_RESULT_DELIMITERS,
+  type BaseCodeExecutorOptions,
+  type ExecuteCodeArguments,
+} from './code-executors/base-code-executor.js';
+export { BuiltInCodeExecutor } from './code-executors/built-in-code-executor.js';
+export {
+  UnsafeLocalCodeExecutor,
+  type UnsafeLocalCodeExecutorOptions,
+} from './code-executors/unsafe-local-code-executor.js';
+export {
+  buildCodeExecutionResultPart,
+  buildExecutableCodePart,
+  convertCodeExecutionParts,
+  extractCodeAndTruncateContent,
+  getContentAsBytes,
+  getEncodedFileContent,
+  type CodeExecutionInput,
+  type CodeExecutorResult,
+  type Delimiters,
+  type File,
+} from './code-executors/code-execution-utils.js';
+export {
+  CodeExecutorContext,
+  type RecordedCodeExecution,
+} from './code-executors/code-executor-context.js';
+export {
+  codeExecutionRequestProcessor,
+  codeExecutionResponseProcessor,
+} from './processors/code-execution.js';

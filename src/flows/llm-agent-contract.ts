@@ -13,6 +13,7 @@ import type { LlmResponse } from '../events/llm-response.js';
 import type { BaseLlm } from '../models/base-llm.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { BaseToolset } from '../tools/base-toolset.js';
+import type { BaseCodeExecutor } from './code-executors/base-code-executor.js';
 import type { BasePlanner } from './planners/base-planner.js';
 import type { Content, GenerateContentConfig, Part, Schema } from '../types/index.js';
 
@@ -84,6 +85,8 @@ export interface LlmAgentContract extends AgentContract {
   readonly outputKey: string | undefined;
   /** Shapes the model's reasoning (BuiltInPlanner, PlanReActPlanner); undefined for none. */
   readonly planner: BasePlanner | undefined;
+  /** Runs code blocks of model responses (spec 003 §16); undefined for none. */
+  readonly codeExecutor: BaseCodeExecutor | undefined;
   /** The instruction text and whether state must not be injected into it (providers opt out). */
   canonicalInstruction(
     context: ReadonlyContext,

@@ -3,6 +3,10 @@ import type { LlmRequestProcessor, LlmResponseProcessor } from './llm-processor.
 import { agentTransferRequestProcessor } from './processors/agent-transfer.js';
 import { authRequestProcessor } from './processors/auth-preprocessor.js';
 import { basicRequestProcessor } from './processors/basic.js';
+import {
+  codeExecutionRequestProcessor,
+  codeExecutionResponseProcessor,
+} from './processors/code-execution.js';
 import { contentsRequestProcessor } from './processors/contents.js';
 import { contextCacheRequestProcessor } from './processors/context-cache.js';
 import { identityRequestProcessor } from './processors/identity.js';
@@ -30,12 +34,14 @@ export const SINGLE_FLOW_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
   interactionsRequestProcessor,
   // Planning follows contents: it clears the thought flags contents carried over.
   nlPlanningRequestProcessor,
+  codeExecutionRequestProcessor,
   outputSchemaRequestProcessor,
 ];
 
 /** SingleFlow's response processors (spec 000 Appendix A). */
 export const SINGLE_FLOW_RESPONSE_PROCESSORS: readonly LlmResponseProcessor[] = [
   nlPlanningResponseProcessor,
+  codeExecutionResponseProcessor,
 ];
 
 /** The flow of an agent that cannot transfer: tools only (spec 000 §2.2). */

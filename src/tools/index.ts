@@ -56,3 +56,20 @@ export {
   type ModelResponseSchema,
 } from './set-model-response-tool.js';
 export { TRANSFER_TO_AGENT_FUNCTION_NAME, TransferToAgentTool } from './transfer-to-agent-tool.js';
+export {
+  AGENT_TOOL_STRUCTURED_REQUEST_PREFIX,
+  AgentTool,
+  ForwardingArtifactService,
+  type AgentToolAgent,
+  type AgentToolOptions,
+  type AgentToolSchema,
+} from './agent-tool.js';
+export {
+  BaseExampleProvider,
+  buildExampleSi,
+  convertExamplesToText,
+  ExampleTool,
+  type Example,
+  type ExampleProviderFunction,
+  type ExampleSource,
+} from './example-tool.js';

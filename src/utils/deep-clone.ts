@@ -9,21 +9,29 @@
  * loads copy every event. Own keys such as `__proto__` are kept as data.
  */
 export function deepClone<T>(value: T): T {
-  return cloneValue(value) as T;
+  return typeof value === 'object' && value !== null ? (cloneObject(value) as T) : value;
 }
 
-function cloneValue(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
+// Primitives are tested inline before recursing: most fields of an event are
+// strings and numbers, and a call per field costs more than the test.
+function cloneObject(value: object): unknown {
   if (Array.isArray(value)) {
-    const copy = new Array<unknown>(value.length);
-    for (let index = 0; index < value.length; index++) copy[index] = cloneValue(value[index]);
+    const length = value.length;
+    const copy = new Array<unknown>(length);
+    for (let index = 0; index < length; index++) {
+      const item: unknown = value[index];
+      copy[index] = typeof item === 'object' && item !== null ? cloneObject(item) : item;
+    }
     return copy;
   }
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const field = cloneValue((value as Record<string, unknown>)[key]);
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const item = (value as Record<string, unknown>)[key];
+    const field = typeof item === 'object' && item !== null ? cloneObject(item) : item;
     if (key === '__proto__') {
       Object.defineProperty(copy, key, {
         value: field,

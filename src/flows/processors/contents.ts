@@ -5,7 +5,6 @@ import { getFunctionCalls, getFunctionResponses } from '../../events/event-predi
 import type { LlmRequest } from '../../models/llm-request.js';
 import type { Content, Part, Transcription } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
-import { removeClientFunctionCallIds } from '../client-function-call-ids.js';
 import {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_EUC_FUNCTION_CALL_NAME,
@@ -13,6 +12,7 @@ import {
 import type { LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { pythonRepr, pythonStr } from '../python-repr.js';
+import { cloneContentWithoutClientIds } from './contents-clone.js';
 
 /** The function the framework calls to ask the user for input (workflow HITL). */
 const REQUEST_INPUT_FUNCTION_CALL_NAME = 'adk_request_input';
@@ -62,22 +62,22 @@ export function getContents(
   agentName = '',
   options: GetContentsOptions = {},
 ): Content[] {
-  const inContext = dropRewoundEvents(events).filter((event) =>
-    shouldIncludeEventInContext(currentBranch, event),
-  );
-  const compacted = inContext.some((event) => event.actions.compaction)
-    ? applyCompaction(inContext)
-    : inContext;
-  const presented = presentEvents(compacted, agentName);
+  // One pass picks the events in context and notes which of the rarer steps
+  // (compaction, transcriptions, other agents' events) the history needs, so
+  // the usual history goes through filter, rearrangement and copy only.
+  const scan = selectEventsInContext(currentBranch, events, agentName);
+  const inContext = scan.events;
+  const compacted = scan.hasCompaction ? applyCompaction(inContext) : inContext;
+  const presented =
+    scan.hasCompaction || scan.needsPresentation ? presentEvents(compacted, agentName) : compacted;
   const arranged = rearrangeEventsForAsyncFunctionResponsesInHistory(
     rearrangeEventsForLatestFunctionResponse(presented),
   );
   const contents: Content[] = [];
+  const keepIds = options.preserveFunctionCallIds === true;
   for (const event of arranged) {
     if (!event.content) continue;
-    const content = deepClone(event.content);
-    if (!options.preserveFunctionCallIds) removeClientFunctionCallIds(content);
-    contents.push(content);
+    contents.push(keepIds ? deepClone(event.content) : cloneContentWithoutClientIds(event.content));
   }
   return contents;
 }
@@ -168,6 +168,46 @@ interface HistoryEvent {
   readonly outputTranscription?: Transcription | undefined;
 }
 
+/** The events in context, and what the later steps of `getContents` will have to do. */
+interface ContextScan {
+  events: Event[];
+  /** Some event in context carries a compaction. */
+  hasCompaction: boolean;
+  /** Some event in context has no content (a transcription) or is another agent's. */
+  needsPresentation: boolean;
+}
+
+/**
+ * Steps 1 and 2 of `getContents` (rewound events dropped, then
+ * `shouldIncludeEventInContext`) in one pass, noting whether step 3 or the
+ * presentation of steps 4–5 has anything to do.
+ */
+function selectEventsInContext(
+  currentBranch: string | undefined,
+  events: readonly Event[],
+  agentName: string,
+): ContextScan {
+  let source: readonly Event[] = events;
+  // The same backward walk as dropRewoundEvents; only a history with a rewind needs it.
+  for (let index = events.length - 1; index >= 0; index--) {
+    if (events[index]!.actions.rewindBeforeInvocationId) {
+      source = dropRewoundEvents(events);
+      break;
+    }
+  }
+  const kept: Event[] = [];
+  let hasCompaction = false;
+  let needsPresentation = false;
+  for (let index = 0; index < source.length; index++) {
+    const event = source[index]!;
+    if (!shouldIncludeEventInContext(currentBranch, event)) continue;
+    kept.push(event);
+    if (event.actions.compaction) hasCompaction = true;
+    if (!event.content || isOtherAgentReply(agentName, event)) needsPresentation = true;
+  }
+  return { events: kept, hasCompaction, needsPresentation };
+}
+
 /**
  * Drops the events a rewind annulled. Walking backwards, a rewind event
  * skips everything from the first event of the invocation it names up to
@@ -203,11 +243,27 @@ function shouldIncludeEventInContext(currentBranch: string | undefined, event: E
   return !(
     containsEmptyContent(event) ||
     !isEventInBranch(currentBranch, event) ||
-    callsFunctionNamed(event, ADK_FRAMEWORK_FUNCTION_CALL_NAME) ||
-    callsFunctionNamed(event, REQUEST_EUC_FUNCTION_CALL_NAME) ||
-    callsFunctionNamed(event, REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) ||
-    callsFunctionNamed(event, REQUEST_INPUT_FUNCTION_CALL_NAME)
+    callsFrameworkFunction(event)
   );
+}
+
+/** The framework's own functions, whose calls and responses the model never sees. */
+const FRAMEWORK_FUNCTION_NAMES: ReadonlySet<unknown> = new Set([
+  ADK_FRAMEWORK_FUNCTION_CALL_NAME,
+  REQUEST_EUC_FUNCTION_CALL_NAME,
+  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+  REQUEST_INPUT_FUNCTION_CALL_NAME,
+]);
+
+/** Whether a part calls, or answers, one of the framework's functions. */
+function callsFrameworkFunction(event: HistoryEvent): boolean {
+  for (const part of event.content?.parts ?? []) {
+    const call = part.functionCall;
+    if (call && FRAMEWORK_FUNCTION_NAMES.has(call.name)) return true;
+    const response = part.functionResponse;
+    if (response && FRAMEWORK_FUNCTION_NAMES.has(response.name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -250,13 +306,6 @@ function isPartInvisible(part: Part): boolean {
 function isEventInBranch(currentBranch: string | undefined, event: HistoryEvent): boolean {
   if (!currentBranch || !event.branch) return true;
   return currentBranch === event.branch || currentBranch.startsWith(`${event.branch}.`);
-}
-
-function callsFunctionNamed(event: HistoryEvent, name: string): boolean {
-  for (const part of event.content?.parts ?? []) {
-    if (part.functionCall?.name === name || part.functionResponse?.name === name) return true;
-  }
-  return false;
 }
 
 /**
@@ -498,35 +547,42 @@ function rearrangeEventsForLatestFunctionResponse(events: HistoryEvent[]): Histo
 function rearrangeEventsForAsyncFunctionResponsesInHistory(
   events: readonly HistoryEvent[],
 ): HistoryEvent[] {
+  // The latest event answering each call id, and which events hold responses.
   const responseEventIndexById = new Map<string | undefined, number>();
-  events.forEach((event, index) => {
-    for (const response of getFunctionResponses(event)) {
+  let holdsResponse: boolean[] | undefined;
+  for (let index = 0; index < events.length; index++) {
+    for (const part of events[index]!.content?.parts ?? []) {
+      const response = part.functionResponse;
+      if (!response) continue;
       responseEventIndexById.set(response.id, index);
+      (holdsResponse ??= [])[index] = true;
     }
-  });
+  }
+  if (!holdsResponse) return events.slice();
   const result: HistoryEvent[] = [];
-  for (const event of events) {
-    if (hasFunctionResponse(event)) continue;
-    const calls = getFunctionCalls(event);
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index]!;
+    if (holdsResponse[index]) continue;
     result.push(event);
-    if (calls.length === 0) continue;
-    const responseIndices = new Set<number>();
-    for (const call of calls) {
-      const index = responseEventIndexById.get(call.id);
-      if (index !== undefined) responseIndices.add(index);
+    // The distinct events answering this event's calls: usually one.
+    let single = -1;
+    let several: Set<number> | undefined;
+    for (const part of event.content?.parts ?? []) {
+      const call = part.functionCall;
+      if (!call) continue;
+      const responseIndex = responseEventIndexById.get(call.id);
+      if (responseIndex === undefined || responseIndex === single) continue;
+      if (single === -1) single = responseIndex;
+      else (several ??= new Set([single])).add(responseIndex);
     }
-    if (responseIndices.size === 1) {
-      result.push(events[[...responseIndices][0]!]!);
-    } else if (responseIndices.size > 1) {
-      const ordered = [...responseIndices].sort((a, b) => a - b);
-      result.push(mergeFunctionResponseEvents(ordered.map((index) => events[index]!)));
+    if (several) {
+      const ordered = [...several].sort((a, b) => a - b);
+      result.push(mergeFunctionResponseEvents(ordered.map((at) => events[at]!)));
+    } else if (single !== -1) {
+      result.push(events[single]!);
     }
   }
   return result;
-}
-
-function hasFunctionResponse(event: HistoryEvent): boolean {
-  return event.content?.parts?.some((part) => part.functionResponse) ?? false;
 }
 
 /**
