@@ -35,12 +35,13 @@ export class CodeExecutorContext {
 
   constructor(sessionState: State) {
     this.sessionState = sessionState;
-    let context = sessionState[CONTEXT_KEY];
-    if (!isPlainObject(context)) {
-      context = {};
-      sessionState[CONTEXT_KEY] = context;
+    const stored = sessionState[CONTEXT_KEY];
+    if (isPlainObject(stored)) {
+      this.context = stored;
+    } else {
+      this.context = {};
+      sessionState[CONTEXT_KEY] = this.context;
     }
-    this.context = context;
   }
 
   /** The state delta to persist: a copy of `_code_execution_context`. */
