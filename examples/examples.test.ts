@@ -97,4 +97,32 @@ describe('examples run as documented (issue 2: examples/)', () => {
     expect(output).toContain('user: And 3 × 3?\nmath_tutor: 3 × 3 = 9.');
     expect(output).toContain('`history_tutor`, `study_coordinator`.');
   });
+
+  it('agent-tool: the translator agent answers as a tool', async () => {
+    const output = await example('agent-tool');
+    expect(output).toContain(
+      'writer calls translator({"request":"Good morning!"})\nwriter gets {"result":"Bom dia!"}',
+    );
+    expect(output).toContain(
+      '"parameters":{"properties":{"request":{"type":"STRING"}},"required":["request"],"type":"OBJECT"}',
+    );
+  });
+
+  it('code-execution: python3 runs the model code and the model reads the output', async () => {
+    const output = await example('code-execution');
+    expect(output).toContain('calculator runs: print(sum(range(1, 101)))');
+    expect(output).toContain('result: "Code execution result:\\n5050\\n\\n"');
+    expect(output).toContain('```tool_output\\nCode execution result:\\n5050');
+  });
+
+  it('reflect-and-retry: the failed call becomes a reflection and the model recovers', async () => {
+    const output = await example('reflect-and-retry');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'support calls get_order',
+      'support gets ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN',
+      'support calls lookup_order',
+      'support gets {"orderId":"A-7","status":"shipped"}',
+      'support: Order A-7 has shipped.',
+    ]);
+  });
 });

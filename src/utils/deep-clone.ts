@@ -27,9 +27,10 @@ function cloneObject(value: object): unknown {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
   const copy: Record<string, unknown> = {};
-  const keys = Object.keys(value);
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
+  // `for…in` with an own-key test visits exactly `Object.keys(value)`, in the
+  // same order, without allocating the key array (V8 reuses its enum cache).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? cloneObject(item) : item;
     if (key === '__proto__') {

@@ -5,7 +5,7 @@ import { removeClientFunctionCallIds } from '../client-function-call-ids.js';
 
 /**
  * `deepClone(content)` followed by `removeClientFunctionCallIds` on the copy,
- * in one walk: a client `adk-…` id of a function call or response is left
+ * in one walk (own enumerable keys, in order, as `deepClone` visits them): a client `adk-…` id of a function call or response is left
  * out of the copy rather than deleted from it afterwards. The result is the
  * same object tree with the same key order, but no copy ever has a property
  * deleted, so it keeps V8's fast object layout (a request body is serialized
@@ -27,7 +27,8 @@ export function cloneContentWithoutClientIds(content: Content): Content {
   const copy: Record<string, unknown> = {};
   let parts: unknown[] | undefined;
   let pending: number[] | undefined;
-  for (const key of Object.keys(content)) {
+  for (const key in content) {
+    if (!Object.hasOwn(content, key)) continue;
     const value = (content as Record<string, unknown>)[key];
     if (key === 'parts') {
       const source = value as unknown[];
@@ -62,7 +63,8 @@ function clonePart(part: Record<string, unknown>): {
 } {
   const copy: Record<string, unknown> = {};
   let pending = false;
-  for (const key of Object.keys(part)) {
+  for (const key in part) {
+    if (!Object.hasOwn(part, key)) continue;
     const value = part[key];
     if (key !== 'functionCall' && key !== 'functionResponse') {
       setField(copy, key, deepClone(value));
@@ -91,8 +93,8 @@ function clonePart(part: Record<string, unknown>): {
 
 function cloneWithoutId(value: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (key !== 'id') setField(copy, key, deepClone(value[key]));
+  for (const key in value) {
+    if (key !== 'id' && Object.hasOwn(value, key)) setField(copy, key, deepClone(value[key]));
   }
   return copy;
 }

@@ -1,0 +1,41 @@
+/**
+ * The ADK conformance corpus replay, in process: corpus readers, the corpus
+ * functions under their dotted names, the replay model and plugin, the
+ * Python-form request and session dumps, and `runConformanceCase`. The
+ * in-process test (test/conformance) and an HTTP conformance runner share it.
+ */
+export {
+  ConformanceSpec,
+  LlmRecording,
+  RecordedSession,
+  Recording,
+  Recordings,
+  SpecUserMessage,
+  ToolRecording,
+  findConformanceCorpus,
+  listConformanceCases,
+  parsePythonYaml,
+  readConformanceCase,
+  type ConformanceCase,
+} from './corpus.js';
+export * from './functions.js';
+export {
+  diffValues,
+  dumpLlmRequest,
+  formatDifferences,
+  withoutIgnoredRequestFields,
+  type ValueDifference,
+} from './python-dump.js';
+export { ReplayLlm, ReplayPlugin, ReplaySession, installReplayModels } from './replay.js';
+export {
+  CONFORMANCE_USER_ID,
+  runConformanceCase,
+  type ConformanceRunResult,
+  type RunConformanceCaseOptions,
+} from './run-case.js';
+export {
+  dumpEventAsRecorded,
+  sessionSummary,
+  withoutAdkStateKeys,
+  withoutIgnoredEventFields,
+} from './session-compare.js';
