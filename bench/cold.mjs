@@ -4,7 +4,7 @@
 // every round. Prints one JSON line per measurement.
 //   node cold.mjs [rounds]
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 
 const rounds = Number(process.argv[2] ?? 10);
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -31,6 +31,8 @@ for (const name of names) importMs(ENTRIES[name]);
 for (let round = 0; round < rounds; round++) {
   for (let index = 0; index < names.length; index++) {
     const name = names[(index + round) % names.length];
-    console.log(JSON.stringify({ framework: name, scenario: 'cold', importMs: importMs(ENTRIES[name]) }));
+    console.log(
+      JSON.stringify({ framework: name, scenario: 'cold', importMs: importMs(ENTRIES[name]) }),
+    );
   }
 }

@@ -119,7 +119,9 @@ async function s2() {
     await Promise.all(Array.from({ length: concurrency }, worker));
     // Under concurrency only the totals can be checked.
     if (stats.llm - llm !== count * (K + 1) || stats.tool - tool !== count * K) {
-      throw new Error(`${framework}: got ${stats.llm - llm} model and ${stats.tool - tool} tool calls`);
+      throw new Error(
+        `${framework}: got ${stats.llm - llm} model and ${stats.tool - tool} tool calls`,
+      );
     }
   };
   const concurrency = knob('S2_CONC', 50);

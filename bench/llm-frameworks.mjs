@@ -83,12 +83,12 @@ function adkApp(adk, z, K, modelName) {
     },
     async send(sessionId, text) {
       let events = 0;
-      for await (const _event of runner.runAsync({
+      for await (const event of runner.runAsync({
         userId: 'u',
         sessionId,
         newMessage: { role: 'user', parts: [{ text }] },
       })) {
-        events++;
+        if (event.author) events++;
       }
       return events;
     },
@@ -155,7 +155,11 @@ async function floor(K, { json = false } = {}) {
         history.push({ role: 'model', ...reply });
         events++;
         if (!reply.call) break;
-        history.push({ role: 'tool', name: reply.call.name, result: tools[reply.call.name](reply.call.args) });
+        history.push({
+          role: 'tool',
+          name: reply.call.name,
+          result: tools[reply.call.name](reply.call.args),
+        });
         events++;
       }
       return events;

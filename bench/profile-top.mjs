@@ -6,7 +6,8 @@ const [file, topArg = '30', filter = ''] = process.argv.slice(2);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map();
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parent.set(child, node.id);
 const selfSamples = new Map();
 for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
 const total = profile.samples.length;
@@ -31,7 +32,8 @@ for (const [id, count] of selfSamples) {
 const pct = (count) => ((100 * count) / total).toFixed(1).padStart(5);
 const top = Number(topArg);
 console.log(`samples ${total}\n-- self --`);
-for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(pct(count), key);
+for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(pct(count), key);
 console.log('-- inclusive (filtered) --');
 for (const [key, count] of [...inclusive]
   .filter(([key]) => key.includes(filter))

@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -62,7 +62,9 @@ for (let round = 0; round < rounds; round++) {
         );
         const row = { suite: suiteName, round, ...JSON.parse(line) };
         record(row);
-        process.stderr.write(`round ${round + 1}/${rounds} ${suiteName} ${scenario} ${framework}\n`);
+        process.stderr.write(
+          `round ${round + 1}/${rounds} ${suiteName} ${scenario} ${framework}\n`,
+        );
       }
     }
   }
@@ -81,10 +83,14 @@ const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)];
 const values = (suite, scenario, framework, field) =>
   rows
-    .filter((row) => row.suite === suite && row.scenario === scenario && row.framework === framework)
+    .filter(
+      (row) => row.suite === suite && row.scenario === scenario && row.framework === framework,
+    )
     .map((row) => row[field]);
-const has = (suite, scenario, framework) => values(suite, scenario, framework, 'framework').length > 0;
-const med = (suite, scenario, framework, field) => median(values(suite, scenario, framework, field));
+const has = (suite, scenario, framework) =>
+  values(suite, scenario, framework, 'framework').length > 0;
+const med = (suite, scenario, framework, field) =>
+  median(values(suite, scenario, framework, field));
 const fmt = (value) => {
   if (value === undefined || Number.isNaN(value)) return '–';
   const magnitude = Math.abs(value);
@@ -111,7 +117,10 @@ const table = (header, body) => {
 const packageVersion = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url))).version;
 let commit = 'unknown';
 try {
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: here, encoding: 'utf8' }).trim();
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: here,
+    encoding: 'utf8',
+  }).trim();
   const dirty = execFileSync('git', ['status', '--porcelain', '--', '../src'], {
     cwd: here,
     encoding: 'utf8',
@@ -315,7 +324,12 @@ if (suites.includes('llm')) {
     const body = [];
     for (const framework of ['node alone', 'adk-ts', googleName]) {
       const ms = med('cold', 'cold', framework, 'importMs');
-      body.push([framework, range('cold', 'cold', framework, 'importMs'), fmt(ms - nodeAlone), ratio(ms / google)]);
+      body.push([
+        framework,
+        range('cold', 'cold', framework, 'importMs'),
+        fmt(ms - nodeAlone),
+        ratio(ms / google),
+      ]);
     }
     table(['entry', 'import ms', 'minus node alone', 'vs @google/adk'], body);
   }

@@ -70,12 +70,12 @@ export type AgentRefConfig = z.infer<typeof AgentRefConfig>;
  * name (`google_search`, `AgentTool`, ...) or a dotted name, with free-form
  * `args` (a mapping) for tool classes and tool factories.
  */
-export const ToolConfig = z.strictObject({
+export const ToolYamlConfig = z.strictObject({
   name: z.string(),
   args: z.record(z.string(), z.unknown()).nullish(),
 });
 /** One entry of an LLM agent's `tools`. */
-export type ToolConfig = z.infer<typeof ToolConfig>;
+export type ToolYamlConfig = z.infer<typeof ToolYamlConfig>;
 
 // The fields of genai's GenerateContentConfig; pydantic (extra='forbid')
 // accepts each in snake_case or camelCase.
@@ -172,7 +172,7 @@ export const LlmAgentYamlConfig = z
     output_schema: CodeConfig.nullish(),
     output_key: z.string().nullish(),
     include_contents: z.enum(['default', 'none']).optional(),
-    tools: z.array(ToolConfig).nullish(),
+    tools: z.array(ToolYamlConfig).nullish(),
     before_model_callbacks: z.array(CodeConfig).nullish(),
     after_model_callbacks: z.array(CodeConfig).nullish(),
     before_tool_callbacks: z.array(CodeConfig).nullish(),

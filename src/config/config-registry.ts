@@ -32,20 +32,26 @@ export interface ToolFactoryContext {
 
 /**
  * Builds a tool from the `args` mapping of its config entry (Python's
- * "user-defined function that generates tool instances", or a tool class's
- * `from_config`). A registered function (or class) with a static
- * `fromConfig` is called through it; any other registered function used as
- * a tool is called directly, with `{}` when the entry has no `args`.
+ * "user-defined function that generates tool instances"): called with the
+ * entry's `args`, or `{}` when it has none. It may return one tool or
+ * toolset, or several.
  */
-export type ToolFactory = ((
+export type ToolFactory = (
   args: Readonly<Record<string, unknown>>,
   context: ToolFactoryContext,
-) => MaybePromise<ToolUnion | readonly ToolUnion[]>) & {
-  fromConfig?: (
+) => MaybePromise<ToolUnion | readonly ToolUnion[]>;
+
+/**
+ * A tool class (or any object) that builds itself from a config entry's
+ * `args` (Python's `BaseTool.from_config`), e.g. a class with a static
+ * `fromConfig`. It is preferred over calling the entry as a factory.
+ */
+export interface ToolClass {
+  fromConfig(
     args: Readonly<Record<string, unknown>>,
     context: ToolFactoryContext,
-  ) => MaybePromise<ToolUnion | readonly ToolUnion[]>;
-};
+  ): MaybePromise<ToolUnion | readonly ToolUnion[]>;
+}
 
 /** Any callback a config can name (agent, model or tool callbacks). */
 export type ConfigCallback =
@@ -54,17 +60,19 @@ export type ConfigCallback =
 /**
  * What a dotted name in a config can stand for. Which kinds are accepted
  * depends on where the name is used:
- * - `tools`: a tool or toolset instance, a `FunctionToolSpec`, or a `ToolFactory`;
+ * - `tools`: a tool or toolset instance, a `ToolClass` (its `fromConfig` gets
+ *   the entry's `args`), a `FunctionToolSpec` (no `args`), or a `ToolFactory`;
  * - `func` of `LongRunningFunctionTool` / `FunctionTool`: a `FunctionToolSpec`;
- * - callbacks: a function;
+ * - callbacks: a function (a `CodeConfig`'s `args` are ignored, as in Python);
  * - `input_schema` / `output_schema`: a zod schema, a genai `Schema` or an `OutputSchema`;
  * - `sub_agents[].code` and `AgentTool`'s `agent.code`: an agent instance;
- * - `model_code`: a model instance;
+ * - `model_code`: a model instance (its `args` are ignored, as in Python);
  * - `ExampleTool`'s `examples` given as a name: a list of examples or a provider.
  */
 export type ConfigRegistryEntry =
   | ToolUnion
   | FunctionToolSpec
+  | ToolClass
   | ToolFactory
   | ConfigCallback
   | BaseAgent

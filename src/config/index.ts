@@ -8,7 +8,7 @@ export {
   ParallelAgentYamlConfig,
   SequentialAgentYamlConfig,
   StaticInstructionYaml,
-  ToolConfig,
+  ToolYamlConfig,
   agentClassOf,
   formatIssues,
   parseAgentYamlConfig,
@@ -25,6 +25,7 @@ export {
   type ConfigRegistryEntry,
   type ConfigResolver,
   type FunctionToolSpec,
+  type ToolClass,
   type ToolFactory,
   type ToolFactoryContext,
 } from './config-registry.js';

@@ -13,6 +13,7 @@ import { AdkError } from '../errors/adk-error.js';
 import { ConfigFileNotFoundError } from '../errors/config-file-not-found-error.js';
 import { ConfigReferenceNotFoundError } from '../errors/config-reference-not-found-error.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NotSupportedError } from '../errors/not-supported-error.js';
 import type {
   AfterModelCallback,
@@ -44,7 +45,7 @@ import {
   type AgentYamlConfig,
   type CodeConfig,
   type LlmAgentYamlConfig,
-  type ToolConfig,
+  type ToolYamlConfig,
 } from './agent-config.js';
 import {
   resolveConfigReference,
@@ -52,6 +53,7 @@ import {
   type ConfigReferenceUse,
   type ConfigRegistryEntry,
   type FunctionToolSpec,
+  type ToolClass,
   type ToolFactory,
 } from './config-registry.js';
 import {
@@ -92,10 +94,13 @@ export async function readAgentYamlConfig(configPath: string): Promise<AgentYaml
  *   `skip_summarization`, `include_plugins`), `ExampleTool` with
  *   `args.examples` (a list of `{input, output}` contents, or the dotted name
  *   of a provider), `LongRunningFunctionTool` and `FunctionTool` with
- *   `args.func` (the dotted name of a `FunctionToolSpec`)) or a dotted name
- *   (a tool or toolset instance, a `FunctionToolSpec`, or a `ToolFactory`
- *   called with `args`);
- * - callbacks, `input_schema`/`output_schema` and `model_code` are dotted names;
+ *   `args.func` (the dotted name of a `FunctionToolSpec`; a spec without
+ *   a `name` is named after the last segment of its dotted name)) or a dotted name
+ *   (a tool or toolset instance, a `ToolClass` built with `args`, a
+ *   `FunctionToolSpec`, or a `ToolFactory` called with `args`);
+ * - callbacks, `input_schema`/`output_schema` and `model_code` are dotted
+ *   names; their `args` are ignored, as Python's `resolve_code_reference`
+ *   ignores them;
  * - `generate_content_config` and `static_instruction` are genai objects in
  *   snake_case (or camelCase) and are camelCased.
  *
@@ -342,7 +347,7 @@ class ConfigLoader {
 
   // Python's `LlmAgent._resolve_tools`.
   private async tools(
-    configs: readonly ToolConfig[],
+    configs: readonly ToolYamlConfig[],
     configPath: string,
     stack: readonly string[],
   ): Promise<ToolUnion[]> {
@@ -356,17 +361,31 @@ class ConfigLoader {
       const entry = await this.reference(config.name, 'tool', configPath);
       if (isBaseTool(entry) || isBaseToolset(entry)) {
         tools.push(entry);
+      } else if (isToolClass(entry)) {
+        tools.push(
+          ...checkMadeTools(
+            await entry.fromConfig(args ?? {}, { configPath }),
+            config.name,
+            configPath,
+          ),
+        );
       } else if (isFunctionToolSpec(entry)) {
         if (args && Object.keys(args).length > 0) {
           throw new InvalidAgentConfigError({
             message: `Tool \`${config.name}\` in ${configPath} is a function tool and takes no args.`,
           });
         }
-        tools.push(new FunctionTool(entry));
+        const spec = named(entry, config.name);
+        tools.push(construct(configPath, () => new FunctionTool(spec)));
       } else if (typeof entry === 'function') {
-        tools.push(...(await callToolFactory(entry as ToolFactory, config.name, args, configPath)));
+        const made = await (entry as ToolFactory)(args ?? {}, { configPath });
+        tools.push(...checkMadeTools(made, config.name, configPath));
       } else {
-        throw wrongKind(config.name, 'a tool, a function tool or a tool factory', configPath);
+        throw wrongKind(
+          config.name,
+          'a tool, a tool class, a function tool spec or a tool factory',
+          configPath,
+        );
       }
     }
     return tools;
@@ -396,7 +415,8 @@ class ConfigLoader {
       }
       case 'ExampleTool': {
         const parsed = checkArgs(ExampleToolArgs, args, name, configPath);
-        return new ExampleTool(await this.examples(parsed.examples, configPath));
+        const examples = await this.examples(parsed.examples, configPath);
+        return construct(configPath, () => new ExampleTool(examples));
       }
       case 'LongRunningFunctionTool':
       case 'FunctionTool': {
@@ -518,21 +538,29 @@ function isFunctionToolSpec(entry: unknown): entry is FunctionToolSpec {
   );
 }
 
-async function callToolFactory(
-  factory: ToolFactory,
+// A spec without a name takes the last segment of its dotted name, as a
+// Python function tool is named after the function.
+function named(spec: FunctionToolSpec, dottedName: string): FunctionToolSpec {
+  return spec.name ? spec : { ...spec, name: dottedName.slice(dottedName.lastIndexOf('.') + 1) };
+}
+
+function isToolClass(entry: unknown): entry is ToolClass {
+  return (
+    (typeof entry === 'function' || (typeof entry === 'object' && entry !== null)) &&
+    typeof (entry as { fromConfig?: unknown }).fromConfig === 'function'
+  );
+}
+
+function checkMadeTools(
+  made: ToolUnion | readonly ToolUnion[],
   name: string,
-  args: Readonly<Record<string, unknown>> | undefined,
   configPath: string,
-): Promise<ToolUnion[]> {
-  const context = { configPath };
-  const made = factory.fromConfig
-    ? await factory.fromConfig(args ?? {}, context)
-    : await factory(args ?? {}, context);
+): ToolUnion[] {
   const tools: readonly unknown[] = Array.isArray(made) ? made : [made];
   for (const tool of tools) {
     if (!isBaseTool(tool) && !isBaseToolset(tool)) {
       throw new InvalidAgentConfigError({
-        message: `Tool factory \`${name}\` (in ${configPath}) returned something that is not a tool or toolset.`,
+        message: `Tool \`${name}\` (in ${configPath}) built something that is not a tool or toolset.`,
       });
     }
   }
@@ -574,12 +602,12 @@ function wrongKind(name: string, expected: string, configPath: string): InvalidA
   });
 }
 
-// Errors from the agents' own checks (names, parents, config) get the file named.
-function construct<T extends BaseAgent>(configPath: string, build: () => T): T {
+// Errors from the agents' and tools' own checks (names, parents, options) get the file named.
+function construct<T>(configPath: string, build: () => T): T {
   try {
     return build();
   } catch (error) {
-    if (InvalidAgentConfigError.isInstance(error)) {
+    if (InvalidAgentConfigError.isInstance(error) || InvalidArgumentError.isInstance(error)) {
       throw new InvalidAgentConfigError({
         message: `${error.message} (in ${configPath})`,
         cause: error,

@@ -113,12 +113,17 @@ function renderFloat(value: number): string {
 // (3.12: Unicode 15.0) prints as itself here where Python escapes it.
 const NON_PRINTABLE = /^[\p{C}\p{Z}]$/u;
 
+/** Text that Python's repr shows as it is between single quotes. */
+const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+
 /**
  * Python's `str.__repr__`: single quotes unless the text holds a `'` and no
  * `"`; backslash, the chosen quote, `\t`, `\n` and `\r` escaped; other
  * non-printable characters as `\xhh`, `\uhhhh` or `\Uhhhhhhhh`.
  */
 function renderString(text: string): string {
+  // Printable ASCII without a quote or a backslash needs no escape: the usual case.
+  if (PLAIN_ASCII.test(text)) return `'${text}'`;
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let body = '';
   for (const char of text) {

@@ -8,6 +8,46 @@ runSessionServiceSuite('InMemorySessionService', async () => ({
 }));
 
 describe('InMemorySessionService', () => {
+  it('gives the same independent deep copy of the events on every read', async () => {
+    const service = new InMemorySessionService();
+    const session = await service.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const weird = JSON.parse('{"__proto__": {"x": 1}, "list": [1, {"deep": [null]}]}') as unknown;
+    const events = [
+      createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'hi' }] } }),
+      createEvent({
+        author: 'agent',
+        content: {
+          role: 'model',
+          parts: [{ functionCall: { name: 'f', args: { weird, when: new Date(0) }, id: 'adk-1' } }],
+        },
+        actions: { stateDelta: { k: { nested: [1, 2] } } },
+      }),
+      createEvent({
+        author: 'agent',
+        content: { role: 'user', parts: Array.from({ length: 40 }, (_, i) => ({ text: `${i}` })) },
+      }),
+    ];
+    for (const event of events) await service.appendEvent({ session, event });
+    const expected = JSON.stringify(events);
+    // The first read copies generically, later ones with copiers compiled per event.
+    for (let read = 0; read < 4; read++) {
+      const found = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 's' }))!;
+      expect(JSON.stringify(found.events)).toBe(expected);
+      expect(found.events).toEqual(events);
+      const call = found.events[1]!.content!.parts![0]!.functionCall!;
+      expect(Object.hasOwn(call.args!['weird'] as object, '__proto__')).toBe(true);
+      expect(call.args!['when']).toEqual(new Date(0));
+      expect(call.args!['when']).not.toBe(
+        events[1]!.content!.parts![0]!.functionCall!.args!['when'],
+      );
+      // Whatever the caller does to its copy stays in its copy.
+      call.args!['extra'] = read;
+      found.events[0]!.content!.parts!.push({ text: 'more' });
+      found.events[2]!.content!.parts!.length = 0;
+      (found.events[1]!.actions.stateDelta['k'] as { nested: number[] }).nested.push(read);
+    }
+  });
+
   it('keeps nothing in common between two instances', async () => {
     const first = new InMemorySessionService();
     const second = new InMemorySessionService();

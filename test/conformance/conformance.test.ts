@@ -26,9 +26,12 @@ const SKIPPED: Readonly<Record<string, string>> = {
 
 const cases = corpusDir ? await listConformanceCases(corpusDir) : [];
 
-describe.skipIf(!corpusDir)('conformance corpus (replay)', () => {
+const corpusHint =
+  process.env['ADK_CONFORMANCE_DIR'] ?? path.resolve(repoRoot, '../shared/conformance');
+
+describe('conformance corpus (replay)', () => {
   if (!corpusDir) {
-    it.skip(`corpus not found at ${path.resolve(repoRoot, '../shared/conformance')}; set ADK_CONFORMANCE_DIR`);
+    it.skip(`corpus not found at ${corpusHint} (set ADK_CONFORMANCE_DIR)`);
     return;
   }
 
@@ -48,7 +51,9 @@ describe.skipIf(!corpusDir)('conformance corpus (replay)', () => {
           result.unusedRecordings.map(
             (recording) =>
               `turn ${recording.user_message_index}, ${recording.agent_name}: ` +
-              (recording.llm_recording ? 'llm call' : `tool ${recording.tool_recording?.tool_call.name}`),
+              (recording.llm_recording
+                ? 'llm call'
+                : `tool ${recording.tool_recording?.tool_call.name}`),
           ),
         )
         .toEqual([]);

@@ -121,9 +121,7 @@ export function formatDifferences(differences: readonly ValueDifference[]): stri
           `    actual:   ${JSON.stringify(excerpt(actual, at))}`
         );
       }
-      return (
-        `  ${difference.path}:\n    expected: ${preview(expected)}\n    actual:   ${preview(actual)}`
-      );
+      return `  ${difference.path}:\n    expected: ${preview(expected)}\n    actual:   ${preview(actual)}`;
     })
     .join('\n');
 }

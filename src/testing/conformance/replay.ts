@@ -171,10 +171,10 @@ function checkToolCall(
   const differences = diffValues(tool.tool_call.args ?? {}, args);
   if (differences.length === 0) return undefined;
   return new ReplayVerificationError({
-      agentName,
-      message:
-        `Tool args mismatch for agent '${agentName}' at index ${index} (turn ${turn}), tool ${toolName}:\n` +
-        formatDifferences(differences),
+    agentName,
+    message:
+      `Tool args mismatch for agent '${agentName}' at index ${index} (turn ${turn}), tool ${toolName}:\n` +
+      formatDifferences(differences),
   });
 }
 

@@ -119,7 +119,9 @@ export async function runConformanceCase(
     mismatches: replay.mismatches,
     unusedRecordings,
     requestsChecked: replay.checkedRequests.length,
-    actualEvents: session.events.map((event) => withoutIgnoredEventFields(dumpEventAsRecorded(event))),
+    actualEvents: session.events.map((event) =>
+      withoutIgnoredEventFields(dumpEventAsRecorded(event)),
+    ),
     expectedEvents: testCase.session.events.map(withoutIgnoredEventFields),
     actualSession: sessionSummary(session),
     expectedSession: {
