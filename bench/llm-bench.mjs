@@ -23,6 +23,8 @@ import { createApp, eventsPerMessage, stats } from './llm-frameworks.mjs';
 const [framework, scenario] = process.argv.slice(2);
 const knob = (name, fallback) => Number(process.env[name] ?? fallback);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sortedAt = (values, q) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 const cpuMicros = (usage) => usage.user + usage.system;
 const gc = () => {
@@ -89,6 +91,8 @@ async function s1() {
   gc();
   return {
     wallUsPerTurn: (median(times) * 1000) / turns,
+    meanWallUsPerTurn: (mean(times) * 1000) / turns,
+    p90WallUsPerTurn: (sortedAt(times, 0.9) * 1000) / turns,
     cpuUsPerTurn: cpu / (iterations * turns),
     allocBytesPerTurn: bytes / (allocIterations * turns),
     allocGcs: gcs,
