@@ -7,6 +7,8 @@
 //     timed runs: wall µs/turn = median run / 11; CPU µs/turn = process CPU
 //     over the timed runs / turns; heap bytes allocated per turn over more runs,
 //     counted GC-aware with v8.GCProfiler (what each GC freed + the final delta).
+// s1-steady  the same after 1000 warm-up runs (S1_STEADY_WARMUP), once the JIT
+//     has settled: 30 warm-up runs leave the first timed runs in tier-up.
 // s2  throughput: sessions × 1 message with K=2 (3 LLM turns) through a pool of
 //     async workers; turns/s = turns / wall time; peak RSS sampled every 5 ms and
 //     after every session. Every session stays in the framework's store.
@@ -14,7 +16,7 @@
 //     mean wall and CPU ms per message of the first 20 and the last 20, and the
 //     heap + external still held after gc(), minus the same before the session.
 //
-// Knobs (env): S1_ITERS S1_WARMUP S1_ALLOC_ITERS S2_SESSIONS S2_CONC S2_WARMUP
+// Knobs (env): S1_ITERS S1_WARMUP S1_STEADY_WARMUP S1_ALLOC_ITERS S2_SESSIONS S2_CONC S2_WARMUP
 // S3_MESSAGES S3_WARMUP.
 import { clearInterval, setInterval } from 'node:timers';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
@@ -62,7 +64,7 @@ async function allocatedBytes(work) {
   return { bytes: endUsed - startUsed + freed, gcs: statistics.length };
 }
 
-async function s1() {
+async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
   const K = 10;
   const turns = K + 1;
   const rssAfterImportStart = process.memoryUsage().rss;
@@ -72,7 +74,7 @@ async function s1() {
   let start = performance.now();
   await run();
   const firstRunMs = performance.now() - start;
-  for (let index = 0; index < knob('S1_WARMUP', 30); index++) await run();
+  for (let index = 0; index < warmup; index++) await run();
   gc();
   const iterations = knob('S1_ITERS', 200);
   const times = [];
@@ -194,7 +196,9 @@ async function s3() {
   };
 }
 
-const scenarios = { s1, s2, s3 };
+// S1 once the JIT has settled: the same measure after 1000 warm-up runs.
+const s1Steady = () => s1({ warmup: knob('S1_STEADY_WARMUP', 1000) });
+const scenarios = { s1, 's1-steady': s1Steady, s2, s3 };
 if (!scenarios[scenario]) throw new Error(`unknown scenario ${scenario}`);
 const result = await scenarios[scenario]();
 console.log(JSON.stringify({ framework, scenario, node: process.version, ...result }));

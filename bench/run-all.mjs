@@ -2,7 +2,7 @@
 // the framework order rotating every round; prints medians and ratios against
 // the floor and against @google/adk as Markdown and writes them to RESULTS.md.
 //
-//   npm run bench                      # everything, 3 rounds (~10 min)
+//   npm run bench                      # everything, 3 rounds (~1 min on 2 cores)
 //   ROUNDS=5 npm run bench
 //   SUITES=llm SCEN=s1,s3 FWS=adk-ts,google-adk ROUNDS=1 OUT=- npm run bench
 //
@@ -11,25 +11,63 @@
 // OUT=- prints only; otherwise the tables go to OUT (default RESULTS.md) and
 // the raw JSON lines to results/<timestamp>.jsonl (git-ignored).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { resolve } from 'node:path';
 import { URL, fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const rounds = Number(process.env.ROUNDS ?? 3);
-const coldRounds = Number(process.env.COLD_ROUNDS ?? 10);
 const list = (name, fallback) => (process.env[name] ? process.env[name].split(',') : fallback);
-const suites = list('SUITES', ['llm', 'runner', 'cold']);
 const out = process.env.OUT ?? 'RESULTS.md';
+// FROM=<raw .jsonl> re-renders the tables of an earlier run without running anything.
+const from = process.env.FROM;
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const rawFile = out === '-' ? undefined : `${here}results/${stamp}.jsonl`;
+const rawFile = out === '-' || from ? undefined : `${here}results/${stamp}.jsonl`;
 if (rawFile) mkdirSync(`${here}results`, { recursive: true });
+
+function gitCommit() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
+    const dirty = git('status', '--porcelain', '--', '../src');
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted changes in src/' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const rows = [];
+const record = (row) => {
+  rows.push(row);
+  if (rawFile) appendFileSync(rawFile, `${JSON.stringify(row)}\n`);
+};
+if (from) {
+  for (const line of readFileSync(from, 'utf8').trim().split('\n')) rows.push(JSON.parse(line));
+} else {
+  const cpus = os.cpus();
+  record({
+    suite: 'meta',
+    rounds: Number(process.env.ROUNDS ?? 3),
+    coldRounds: Number(process.env.COLD_ROUNDS ?? 10),
+    suites: list('SUITES', ['llm', 'runner', 'cold']),
+    frameworks: list('FWS', ['floor', 'floor+json', 'adk-ts', 'google-adk']),
+    scenarios: list('SCEN', ['s1', 's1-steady', 's2', 's3']),
+    started: Date.now(),
+    loadBefore: os.loadavg(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} (${os.arch()})`,
+    cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
+    memGiB: os.totalmem() / 2 ** 30,
+    commit: gitCommit(),
+  });
+}
+const meta = rows.find((row) => row.suite === 'meta');
+const { rounds, coldRounds, suites, started } = meta;
 
 const SUITES = {
   llm: {
     script: 'llm-bench.mjs',
-    frameworks: list('FWS', ['floor', 'floor+json', 'adk-ts', 'google-adk']),
-    scenarios: list('SCEN', ['s1', 's2', 's3']),
+    frameworks: meta.frameworks,
+    scenarios: meta.scenarios,
     args: (framework, scenario) => [framework, scenario],
   },
   runner: {
@@ -40,43 +78,40 @@ const SUITES = {
   },
 };
 
-const rows = [];
-const record = (row) => {
-  rows.push(row);
-  if (rawFile) appendFileSync(rawFile, `${JSON.stringify(row)}\n`);
-};
-const loadBefore = os.loadavg();
-const started = Date.now();
-
-for (let round = 0; round < rounds; round++) {
-  for (const suiteName of suites.filter((name) => SUITES[name])) {
-    const suite = SUITES[suiteName];
-    for (const scenario of suite.scenarios) {
-      const { frameworks } = suite;
-      const order = frameworks.map((_, index) => frameworks[(index + round) % frameworks.length]);
-      for (const framework of order) {
-        const line = execFileSync(
-          process.execPath,
-          ['--expose-gc', suite.script, ...suite.args(framework, scenario)],
-          { cwd: here, encoding: 'utf8' },
-        );
-        const row = { suite: suiteName, round, ...JSON.parse(line) };
-        record(row);
-        process.stderr.write(
-          `round ${round + 1}/${rounds} ${suiteName} ${scenario} ${framework}\n`,
-        );
+if (!from) {
+  for (let round = 0; round < rounds; round++) {
+    for (const suiteName of suites.filter((name) => SUITES[name])) {
+      const suite = SUITES[suiteName];
+      for (const scenario of suite.scenarios) {
+        const { frameworks } = suite;
+        const order = frameworks.map((_, index) => frameworks[(index + round) % frameworks.length]);
+        for (const framework of order) {
+          const line = execFileSync(
+            process.execPath,
+            ['--expose-gc', suite.script, ...suite.args(framework, scenario)],
+            { cwd: here, encoding: 'utf8' },
+          );
+          record({ suite: suiteName, round, ...JSON.parse(line) });
+          process.stderr.write(
+            `round ${round + 1}/${rounds} ${suiteName} ${scenario} ${framework}\n`,
+          );
+        }
       }
     }
   }
+  if (suites.includes('cold')) {
+    const lines = execFileSync(process.execPath, ['cold.mjs', String(coldRounds)], {
+      cwd: here,
+      encoding: 'utf8',
+    });
+    for (const line of lines.trim().split('\n')) record({ suite: 'cold', ...JSON.parse(line) });
+  }
+  record({ suite: 'meta-end', ended: Date.now(), loadAfter: os.loadavg() });
 }
-if (suites.includes('cold')) {
-  const lines = execFileSync(process.execPath, ['cold.mjs', String(coldRounds)], {
-    cwd: here,
-    encoding: 'utf8',
-  });
-  for (const line of lines.trim().split('\n')) record({ suite: 'cold', ...JSON.parse(line) });
-}
-const loadAfter = os.loadavg();
+const end = rows.find((row) => row.suite === 'meta-end') ?? {
+  ended: Date.now(),
+  loadAfter: os.loadavg(),
+};
 
 // ---------- tables ----------
 const sorted = (values) => [...values].sort((a, b) => a - b);
@@ -115,39 +150,23 @@ const table = (header, body) => {
   emit();
 };
 const packageVersion = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url))).version;
-let commit = 'unknown';
-try {
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: here,
-    encoding: 'utf8',
-  }).trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--', '../src'], {
-    cwd: here,
-    encoding: 'utf8',
-  }).trim();
-  if (dirty) commit += ' + uncommitted changes in src/';
-} catch {
-  // not a git checkout
-}
-const cpus = os.cpus();
-
 emit('# Benchmarks');
 emit();
 emit(
   `Generated by \`npm run bench\` (bench/run-all.mjs) on ${new Date(started).toISOString().slice(0, 10)}: ` +
-    `${rounds} rounds, every measurement in a fresh process, the framework order rotating every round. ` +
+    `${rounds} round${rounds === 1 ? '' : 's'}, every measurement in a fresh process, the framework order rotating every round. ` +
     'Cells are the median over the rounds, with (min–max) where it matters. Ratios are cost ratios ' +
     '(>1 = slower) unless the column says otherwise.',
 );
 emit();
-emit(`- Node ${process.version} on ${os.platform()} ${os.release()} (${os.arch()})`);
+emit(`- Node ${meta.node} on ${meta.platform}`);
 emit(
-  `- Machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
-    `load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ` +
-    `${loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${((Date.now() - started) / 60000).toFixed(1)} min in all.`,
+  `- Machine: ${meta.cpus}, ${meta.memGiB.toFixed(0)} GiB; ` +
+    `load average ${meta.loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ` +
+    `${end.loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${((end.ended - started) / 60000).toFixed(1)} min in all.`,
 );
 emit(
-  `- Versions: this package ${packageVersion('../package.json')} (commit ${commit}, built dist/), ` +
+  `- Versions: this package ${packageVersion('../package.json')} (commit ${meta.commit}, built dist/), ` +
     `@google/adk ${packageVersion('./node_modules/@google/adk/package.json')}, zod ${packageVersion('./node_modules/zod/package.json')}.`,
 );
 emit(
@@ -161,38 +180,33 @@ const llmFrameworks = SUITES.llm.frameworks;
 const googleName = 'google-adk';
 if (suites.includes('llm')) {
   const targets = [];
-  if (SUITES.llm.scenarios.includes('s1')) {
-    emit('## S1: per-LLM-turn overhead');
-    emit();
-    emit(
-      'One message, K=10 `add` calls then a text (11 LLM turns), through an LLM agent with a zod-typed ' +
-        '`FunctionTool` and the in-memory runner; each run in a fresh session. 1 cold run, 30 warm-up ' +
-        'runs, 200 timed runs. Wall = median run / 11; CPU = process CPU over the 200 runs / turns; ' +
-        'alloc = V8 heap bytes allocated per turn over 30 more runs, GC-aware (v8.GCProfiler: what each ' +
-        'GC freed plus the final delta).',
-    );
-    emit();
+  const s1Table = (scenario) => {
     const body = [];
-    for (const framework of llmFrameworks.filter((fw) => has('llm', 's1', fw))) {
-      const wall = med('llm', 's1', framework, 'wallUsPerTurn');
-      const cpu = med('llm', 's1', framework, 'cpuUsPerTurn');
-      const alloc = med('llm', 's1', framework, 'allocBytesPerTurn');
-      const g = (field) => med('llm', 's1', googleName, field);
+    for (const framework of llmFrameworks.filter((fw) => has('llm', scenario, fw))) {
+      const wall = med('llm', scenario, framework, 'wallUsPerTurn');
+      const cpu = med('llm', scenario, framework, 'cpuUsPerTurn');
+      const alloc = med('llm', scenario, framework, 'allocBytesPerTurn');
+      const g = (field) => med('llm', scenario, googleName, field);
       body.push([
         framework,
-        range('llm', 's1', framework, 'wallUsPerTurn'),
-        range('llm', 's1', framework, 'cpuUsPerTurn'),
+        range('llm', scenario, framework, 'wallUsPerTurn'),
+        fmt(med('llm', scenario, framework, 'meanWallUsPerTurn')),
+        range('llm', scenario, framework, 'cpuUsPerTurn'),
         fmt(alloc / 1024),
-        fmt(med('llm', 's1', framework, 'firstRunMs')),
-        fmt(med('llm', 's1', framework, 'rssAfterImportMb')),
-        ratio(wall / med('llm', 's1', 'floor', 'wallUsPerTurn')),
+        ...(scenario === 's1'
+          ? [
+              fmt(med('llm', scenario, framework, 'firstRunMs')),
+              fmt(med('llm', scenario, framework, 'rssAfterImportMb')),
+            ]
+          : []),
+        ratio(wall / med('llm', scenario, 'floor', 'wallUsPerTurn')),
         ratio(wall / g('wallUsPerTurn')),
         ratio(cpu / g('cpuUsPerTurn')),
         ratio(alloc / g('allocBytesPerTurn')),
       ]);
       if (framework === 'adk-ts') {
         targets.push([
-          'S1 per-turn overhead vs @google/adk (wall; CPU; alloc)',
+          `${scenario === 's1' ? 'S1' : 'S1 steady state'} per-turn overhead vs @google/adk (wall; CPU; alloc)`,
           '≤ 0.10×',
           `${ratio(wall / g('wallUsPerTurn'))}; ${ratio(cpu / g('cpuUsPerTurn'))}; ${ratio(alloc / g('allocBytesPerTurn'))}`,
           wall / g('wallUsPerTurn') <= 0.1 ? 'met' : 'not met',
@@ -202,11 +216,11 @@ if (suites.includes('llm')) {
     table(
       [
         'framework',
-        'wall µs / LLM turn',
+        'wall µs / LLM turn (median run)',
+        'mean-run µs / turn',
         'CPU µs / turn',
         'alloc KB / turn',
-        '1st run ms',
-        'RSS after import MB',
+        ...(scenario === 's1' ? ['1st run ms', 'RSS after import MB'] : []),
         'wall vs floor',
         'wall vs @google/adk',
         'CPU vs @google/adk',
@@ -214,6 +228,27 @@ if (suites.includes('llm')) {
       ],
       body,
     );
+  };
+  if (SUITES.llm.scenarios.includes('s1')) {
+    emit('## S1: per-LLM-turn overhead');
+    emit();
+    emit(
+      'One message, K=10 `add` calls then a text (11 LLM turns), through an LLM agent with a zod-typed ' +
+        '`FunctionTool` and the in-memory runner; each run in a fresh session. 1 cold run, 30 warm-up ' +
+        'runs, 200 timed runs. Wall = median run / 11 (the mean run is shown too: the first few hundred ' +
+        'runs are still in JIT tier-up); CPU = process CPU (all threads: GC and JIT included) over the ' +
+        '200 runs / turns; alloc = V8 heap bytes allocated per turn over 30 more runs, GC-aware ' +
+        '(v8.GCProfiler: what each GC freed plus the final delta).',
+    );
+    emit();
+    s1Table('s1');
+  }
+  if (SUITES.llm.scenarios.includes('s1-steady')) {
+    emit('### S1 steady state (1000 warm-up runs)');
+    emit();
+    emit('The same measure once the JIT has settled.');
+    emit();
+    s1Table('s1-steady');
   }
   if (SUITES.llm.scenarios.includes('s2')) {
     emit('## S2: throughput');
@@ -410,6 +445,15 @@ const markdown = lines.join('\n');
 console.log(markdown);
 if (out !== '-') {
   const notes = process.env.NOTES_FILE ? `\n${readFileSync(process.env.NOTES_FILE, 'utf8')}` : '';
-  writeFileSync(`${here}${out}`, `${markdown.trimEnd()}\n${notes}`);
-  process.stderr.write(`wrote ${out} and ${rawFile}\n`);
+  writeFileSync(resolve(here, out), `${markdown.trimEnd()}\n${notes}`);
+  // The repository checks Markdown with prettier; format the file when the root's is installed.
+  const prettier = resolve(here, '../node_modules/.bin/prettier');
+  if (existsSync(prettier)) {
+    try {
+      execFileSync(prettier, ['--write', resolve(here, out)], { stdio: 'ignore' });
+    } catch {
+      // left unformatted
+    }
+  }
+  process.stderr.write(`wrote ${out}${rawFile ? ` and ${rawFile}` : ''}\n`);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Content } from '../types/index.js';
+import { assignOwn } from '../utils/assign-own.js';
 import { ToolConfirmation } from './tool-confirmation.js';
 
 /** A value a workflow node emits to choose outgoing edges (ADK 2.x routes). */
@@ -48,12 +49,11 @@ export const EventActions = z.object({
 export type EventActions = z.infer<typeof EventActions>;
 
 /** A new `EventActions` with every dict field empty, plus the given fields. */
-export function createEventActions(fields: Partial<EventActions> = {}): EventActions {
-  return {
-    ...fields,
-    stateDelta: fields.stateDelta ?? {},
-    artifactDelta: fields.artifactDelta ?? {},
-    requestedAuthConfigs: fields.requestedAuthConfigs ?? {},
-    requestedToolConfirmations: fields.requestedToolConfirmations ?? {},
-  };
+export function createEventActions(fields?: Partial<EventActions>): EventActions {
+  const actions = assignOwn({} as EventActions, fields);
+  actions.stateDelta = fields?.stateDelta ?? {};
+  actions.artifactDelta = fields?.artifactDelta ?? {};
+  actions.requestedAuthConfigs = fields?.requestedAuthConfigs ?? {};
+  actions.requestedToolConfirmations = fields?.requestedToolConfirmations ?? {};
+  return actions;
 }

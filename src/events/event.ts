@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assignOwn } from '../utils/assign-own.js';
 import { newEventId } from '../utils/ids.js';
 import { nowSeconds } from '../utils/clock.js';
 import { EventActions, createEventActions } from './event-actions.js';
@@ -49,13 +50,10 @@ export type EventInit = Partial<Omit<Event, 'actions'>> & {
  * current time, empty `invocationId` and empty action dicts.
  */
 export function createEvent(init: EventInit): Event {
-  const { actions, ...rest } = init;
-  return {
-    ...rest,
-    invocationId: init.invocationId ?? '',
-    author: init.author,
-    actions: createEventActions(actions),
-    id: init.id || newEventId(),
-    timestamp: init.timestamp ?? nowSeconds(),
-  };
+  const event = assignOwn({} as Event, init);
+  event.invocationId = init.invocationId ?? '';
+  event.actions = createEventActions(init.actions);
+  event.id = init.id || newEventId();
+  event.timestamp = init.timestamp ?? nowSeconds();
+  return event;
 }

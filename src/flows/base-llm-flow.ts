@@ -74,9 +74,11 @@ export class BaseLlmFlow {
     if (context.endInvocation) return;
 
     // Resuming: the branch's last events decide whether to stay paused or to run pending calls.
-    const events = context.getEvents({ currentInvocation: true, currentBranch: true });
+    const events = context.isResumable
+      ? context.getEvents({ currentInvocation: true, currentBranch: true })
+      : [];
     const last = events[events.length - 1];
-    if (context.isResumable && last) {
+    if (last) {
       if (
         events.length > 1 &&
         (context.shouldPauseInvocation(last) ||
@@ -121,10 +123,19 @@ export class BaseLlmFlow {
   ): AsyncGenerator<Event, void, undefined> {
     const agent = context.agent;
     if (!isLlmAgent(agent)) return;
-    for (const processor of this.requestProcessors) yield* processor.runAsync(context, request);
+    for (const processor of this.requestProcessors) {
+      if (processor.process) {
+        const pending = processor.process(context, request);
+        if (pending) await pending;
+      } else {
+        yield* processor.runAsync(context, request);
+      }
+    }
+    if (agent.tools.length === 0) return;
     const readonlyContext = new ReadonlyContext(context);
+    // Python gives each tool a fresh ToolContext whose actions are discarded; one serves them all.
+    const toolContext = new Context(context);
     for (const toolUnion of agent.tools) {
-      const toolContext = new Context(context);
       if (isBaseToolset(toolUnion)) {
         await toolUnion.processLlmRequest({ context: toolContext, request });
         for (const tool of await toolUnion.getToolsWithPrefix(readonlyContext)) {
@@ -200,7 +211,9 @@ export function finalizeModelResponseEvent(
   response: LlmResponse,
   skeleton: Event,
 ): Event {
-  const event: Event = { ...withoutUndefined(skeleton), ...withoutUndefined(response) } as Event;
+  const event = {} as Event;
+  copyDefined(event, skeleton);
+  copyDefined(event, response);
   event.actions = deepClone(skeleton.actions);
   const calls = getFunctionCalls(event);
   if (calls.length > 0) {
@@ -217,10 +230,10 @@ export function getAgentToRun(context: InvocationContext, agentName: string): Ag
   return target;
 }
 
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  const result: Partial<T> = {};
-  for (const key of Object.keys(value) as (keyof T)[]) {
-    if (value[key] !== undefined) result[key] = value[key];
+function copyDefined(target: object, source: object): void {
+  for (const key in source) {
+    const value = (source as Record<string, unknown>)[key];
+    if (value !== undefined && Object.hasOwn(source, key))
+      (target as Record<string, unknown>)[key] = value;
   }
-  return result;
 }

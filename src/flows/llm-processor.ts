@@ -5,12 +5,23 @@ import type { LlmRequest } from '../models/llm-request.js';
 
 /**
  * One step of building a model request (Python `BaseLlmRequestProcessor`).
- * It changes the request in place and may yield events (a resumed tool's
- * response, for example); most yield none.
+ * It changes the request in place. A processor that may also yield events
+ * (a resumed tool's response, for example) implements `runAsync`; one that
+ * only edits the request implements `process`, which the flow calls without
+ * the cost of an async generator (most processors, on every model call).
  */
-export interface LlmRequestProcessor {
-  runAsync(context: InvocationContext, request: LlmRequest): AsyncGenerator<Event, void, undefined>;
-}
+export type LlmRequestProcessor =
+  | {
+      runAsync(
+        context: InvocationContext,
+        request: LlmRequest,
+      ): AsyncGenerator<Event, void, undefined>;
+      process?: never;
+    }
+  | {
+      process(context: InvocationContext, request: LlmRequest): void | Promise<void>;
+      runAsync?: never;
+    };
 
 /**
  * One step of handling a model response before it becomes an event (Python

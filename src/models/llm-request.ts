@@ -1,3 +1,4 @@
+import { assignOwn } from '../utils/assign-own.js';
 import type {
   Content,
   FunctionDeclaration,
@@ -44,14 +45,13 @@ export interface LlmRequest {
 }
 
 /** A new, empty request (no contents, an empty config, no tools). */
-export function createLlmRequest(fields: Partial<LlmRequest> = {}): LlmRequest {
-  return {
-    ...fields,
-    contents: fields.contents ?? [],
-    config: fields.config ?? {},
-    liveConnectConfig: fields.liveConnectConfig ?? {},
-    toolsDict: fields.toolsDict ?? {},
-  };
+export function createLlmRequest(fields?: Partial<LlmRequest>): LlmRequest {
+  const request = assignOwn({} as LlmRequest, fields);
+  request.contents = fields?.contents ?? [];
+  request.config = fields?.config ?? {};
+  request.liveConnectConfig = fields?.liveConnectConfig ?? {};
+  request.toolsDict = fields?.toolsDict ?? {};
+  return request;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface PluginManagerOptions {
 type HookArguments<K extends PluginHookName> = Parameters<BasePlugin[K]>[0];
 type HookResult<K extends PluginHookName> = Exclude<Awaited<ReturnType<BasePlugin[K]>>, null>;
 
+const noResult: Promise<undefined> = Promise.resolve(undefined);
+
 /**
  * Runs plugin hooks (Python `PluginManager`, spec 003 §14).
  *
@@ -184,7 +186,16 @@ export class PluginManager implements PluginManagerContract {
     if (failures.size > 0) throw new PluginCloseError({ failures });
   }
 
-  private async runCallbacks<K extends PluginHookName>(
+  private runCallbacks<K extends PluginHookName>(
+    hookName: K,
+    args: HookArguments<K>,
+  ): Promise<HookResult<K> | undefined> {
+    // Most apps have no plugins: every hook of every step then costs one shared resolved promise.
+    if (this.registered.length === 0) return noResult;
+    return this.runRegisteredCallbacks(hookName, args);
+  }
+
+  private async runRegisteredCallbacks<K extends PluginHookName>(
     hookName: K,
     args: HookArguments<K>,
   ): Promise<HookResult<K> | undefined> {

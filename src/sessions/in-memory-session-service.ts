@@ -140,10 +140,13 @@ export class InMemorySessionService extends BaseSessionService {
     const stored = this.findSession(session.appName, session.userId, session.id);
     if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
     const copy = deepClone(event);
-    const scoped = extractStateDelta(copy.actions.stateDelta);
-    applyStateDelta(this.appState(session.appName), scoped.app);
-    applyStateDelta(this.userState(session.appName, session.userId), scoped.user);
-    applyStateDelta(stored.state, scoped.session);
+    // Most events change no state; splitting an empty delta would change nothing.
+    if (hasOwnKeys(copy.actions.stateDelta)) {
+      const scoped = extractStateDelta(copy.actions.stateDelta);
+      applyStateDelta(this.appState(session.appName), scoped.app);
+      applyStateDelta(this.userState(session.appName, session.userId), scoped.user);
+      applyStateDelta(stored.state, scoped.session);
+    }
     stored.events.push(copy);
     stored.lastUpdateTime = copy.timestamp;
   }
@@ -214,6 +217,12 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
     map.set(key, value);
   }
   return value;
+}
+
+/** Whether the record has an own enumerable key (what `Object.entries` would list). */
+function hasOwnKeys(record: Record<string, unknown> | undefined): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }
 
 // A null prototype makes a state key such as `__proto__` an ordinary own key.

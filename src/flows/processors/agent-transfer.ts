@@ -1,6 +1,5 @@
 import type { AgentContract } from '../../context/agent-contract.js';
-import { Context } from '../../context/context.js';
-import { appendInstructions } from '../../models/llm-request.js';
+import { appendInstructions, appendTools } from '../../models/llm-request.js';
 import {
   TRANSFER_TO_AGENT_FUNCTION_NAME,
   TransferToAgentTool,
@@ -68,15 +67,16 @@ export function buildTransferInstructions(
  * `transfer_to_agent` tool with the valid names as an enum.
  */
 export const agentTransferRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const agent = context.agent;
     if (!isLlmAgent(agent)) return;
     const targets = getTransferTargets(agent);
     if (targets.length === 0) return;
     appendInstructions(request, [buildTransferInstructions(agent, targets)]);
-    const tool = new TransferToAgentTool({ agentNames: targets.map((target) => target.name) });
-    await tool.processLlmRequest({ context: new Context(context), request });
+    // The tool's processLlmRequest only appends its declaration; doing it here keeps this step synchronous.
+    appendTools(request, [
+      new TransferToAgentTool({ agentNames: targets.map((target) => target.name) }),
+    ]);
   },
 };
 

@@ -13,8 +13,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * `NotSupportedError` rather than ignored.
  */
 export const authRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- yields the resumed tools' events once auth exists
-  async *runAsync(context) {
+  process(context) {
     if (!isLlmAgent(context.agent)) return;
     const events = context.session.events;
     for (let index = events.length - 1; index >= 0; index--) {

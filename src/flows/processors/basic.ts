@@ -10,8 +10,7 @@ import { canUseOutputSchemaWithTools } from '../output-schema-support.js';
  * live-connection settings of the run (spec 000 §3.3).
  */
 export const basicRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const agent = context.agent;
     if (!isLlmAgent(agent)) return;
     const model = agent.canonicalModel;

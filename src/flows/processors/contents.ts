@@ -116,11 +116,10 @@ export function getCurrentTurnContents(
  * processor's, when the agent has a static instruction) are kept and placed
  * before the trailing run of plain user contents, so the newest user message
  * stays last. Client function-call ids are kept for models that pair calls
- * and results by id (`modelPreservesFunctionCallIds`). Yields no events.
+ * and results by id (`modelPreservesFunctionCallIds`).
  */
 export const contentsRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const agent = context.agent as Partial<
       Pick<LlmAgentContract, 'includeContents' | 'canonicalModel'>
     > & { readonly name: string };

@@ -9,8 +9,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * count of its latest response. Apps without caching pass through.
  */
 export const contextCacheRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const config = context.contextCacheConfig;
     if (!config) return;
     request.cacheConfig = { ...config };

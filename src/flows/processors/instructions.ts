@@ -14,8 +14,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * part stays cacheable.
  */
 export const instructionsRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  async process(context, request) {
     const agent = context.agent;
     if (!isLlmAgent(agent)) return;
     const readonly = new ReadonlyContext(context);

@@ -8,8 +8,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * models pass through.
  */
 export const interactionsRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const agent = context.agent;
     if (!isLlmAgent(agent)) return;
     const model = agent.canonicalModel as { useInteractionsApi?: boolean };

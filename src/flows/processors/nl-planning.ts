@@ -15,8 +15,7 @@ import { BuiltInPlanner } from '../planners/built-in-planner.js';
  * planner pass through.
  */
 export const nlPlanningRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const planner = plannerOf(context);
     if (!planner) return;
     if (planner instanceof BuiltInPlanner) planner.applyThinkingConfig(request);

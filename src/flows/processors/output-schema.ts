@@ -24,8 +24,7 @@ const instruction =
  * `set_model_response` tool and an instruction to answer through it.
  */
 export const outputSchemaRequestProcessor: LlmRequestProcessor = {
-  // eslint-disable-next-line require-yield -- a processor that only edits the request
-  async *runAsync(context, request) {
+  process(context, request) {
     const agent = context.agent;
     if (!isLlmAgent(agent) || !agent.outputSchema || agent.tools.length === 0) return;
     if (canUseOutputSchemaWithTools(agent.canonicalModel)) return;
