@@ -101,6 +101,8 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   afterToolCallback: OneOrMany<AfterToolCallback> | undefined;
   onToolErrorCallback: OneOrMany<OnToolErrorCallback> | undefined;
   private resolvedModel: BaseLlm | undefined;
+  // Callback lists are read on every model and tool call; rebuilt only when a field changes.
+  private readonly listCache = new Map<string, { source: unknown; list: readonly unknown[] }>();
 
   constructor(config: LlmAgentConfig) {
     super(config);
@@ -181,28 +183,28 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     return tools;
   }
 
-  get canonicalBeforeModelCallbacks(): BeforeModelCallback[] {
-    return toList(this.beforeModelCallback);
+  get canonicalBeforeModelCallbacks(): readonly BeforeModelCallback[] {
+    return cachedList(this.listCache, 'beforeModelCallback', this.beforeModelCallback);
   }
 
-  get canonicalAfterModelCallbacks(): AfterModelCallback[] {
-    return toList(this.afterModelCallback);
+  get canonicalAfterModelCallbacks(): readonly AfterModelCallback[] {
+    return cachedList(this.listCache, 'afterModelCallback', this.afterModelCallback);
   }
 
-  get canonicalOnModelErrorCallbacks(): OnModelErrorCallback[] {
-    return toList(this.onModelErrorCallback);
+  get canonicalOnModelErrorCallbacks(): readonly OnModelErrorCallback[] {
+    return cachedList(this.listCache, 'onModelErrorCallback', this.onModelErrorCallback);
   }
 
-  get canonicalBeforeToolCallbacks(): BeforeToolCallback[] {
-    return toList(this.beforeToolCallback);
+  get canonicalBeforeToolCallbacks(): readonly BeforeToolCallback[] {
+    return cachedList(this.listCache, 'beforeToolCallback', this.beforeToolCallback);
   }
 
-  get canonicalAfterToolCallbacks(): AfterToolCallback[] {
-    return toList(this.afterToolCallback);
+  get canonicalAfterToolCallbacks(): readonly AfterToolCallback[] {
+    return cachedList(this.listCache, 'afterToolCallback', this.afterToolCallback);
   }
 
-  get canonicalOnToolErrorCallbacks(): OnToolErrorCallback[] {
-    return toList(this.onToolErrorCallback);
+  get canonicalOnToolErrorCallbacks(): readonly OnToolErrorCallback[] {
+    return cachedList(this.listCache, 'onToolErrorCallback', this.onToolErrorCallback);
   }
 
   /** An LLM agent that allows transfer to its parent can take the next turn directly (spec 000 §1.4). */
@@ -314,6 +316,25 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
 export const Agent = LlmAgent;
 /** Python's name for LlmAgent. */
 export type Agent = LlmAgent;
+
+function cachedList<T>(
+  cache: Map<string, { source: unknown; list: readonly unknown[] }>,
+  key: string,
+  source: T | readonly T[] | undefined,
+): readonly T[] {
+  const cached = cache.get(key);
+  if (cached && cached.source === source && sameItems(cached.list, source))
+    return cached.list as readonly T[];
+  const list = toList(source);
+  cache.set(key, { source, list });
+  return list;
+}
+
+// A list changed in place (push, splice) must not serve a stale copy.
+function sameItems(list: readonly unknown[], source: unknown): boolean {
+  if (!Array.isArray(source)) return true;
+  return list.length === source.length && list.every((item, index) => item === source[index]);
+}
 
 async function resolveInstruction(
   instruction: string | InstructionProvider,

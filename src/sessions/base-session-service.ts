@@ -86,15 +86,27 @@ export abstract class BaseSessionService {
    */
   async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event;
-    const { temp, kept } = splitTempDelta(event.actions.stateDelta);
-    const stored: Event = temp
-      ? { ...event, actions: { ...event.actions, stateDelta: kept } }
-      : event;
-    await this.appendEventToStore({ session, event: stored });
-    // Python trims the event itself, so the yielded event carries no temp keys either.
-    if (temp) event.actions.stateDelta = kept;
-    applyStateDelta(session.state, temp ?? {});
-    applyStateDelta(session.state, stored.actions.stateDelta);
+    const delta = event.actions.stateDelta;
+    let hasDelta = false;
+    for (const key in delta) {
+      if (Object.hasOwn(delta, key)) {
+        hasDelta = true;
+        break;
+      }
+    }
+    if (!hasDelta) {
+      await this.appendEventToStore({ session, event });
+    } else {
+      const { temp, kept } = splitTempDelta(delta);
+      const stored: Event = temp
+        ? { ...event, actions: { ...event.actions, stateDelta: kept } }
+        : event;
+      await this.appendEventToStore({ session, event: stored });
+      // Python trims the event itself, so the yielded event carries no temp keys either.
+      if (temp) event.actions.stateDelta = kept;
+      applyStateDelta(session.state, temp ?? {});
+      applyStateDelta(session.state, stored.actions.stateDelta);
+    }
     session.events.push(event);
     session.lastUpdateTime = event.timestamp;
     return event;

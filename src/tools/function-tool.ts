@@ -186,7 +186,7 @@ export class FunctionTool<
     const parameters = this.parameters;
     if (parameters === undefined) return { args: { ...args } };
     if (this.parametersKind === 'zod') {
-      const result = await (parameters as ZodObjectSchema).safeParseAsync(args);
+      const result = await parseArguments(parameters as ZodObjectSchema, args);
       if (result.success) return { args: result.data as Record<string, unknown> };
       const missing: string[] = [];
       const errors: string[] = [];
@@ -301,4 +301,17 @@ function formatPath(path: readonly PropertyKey[]): string {
     else text += text === '' ? String(segment) : `.${String(segment)}`;
   }
   return text;
+}
+
+// The synchronous parse is several times cheaper; schemas with async refinements
+// make zod throw, and only those take the async path.
+async function parseArguments(
+  schema: ZodObjectSchema,
+  args: Record<string, unknown>,
+): Promise<ReturnType<ZodObjectSchema['safeParse']>> {
+  try {
+    return schema.safeParse(args);
+  } catch {
+    return schema.safeParseAsync(args);
+  }
 }
