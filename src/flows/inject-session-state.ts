@@ -3,7 +3,7 @@ import { ContextVariableNotFoundError } from '../errors/context-variable-not-fou
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
 import { State } from '../sessions/state.js';
 import type { Part } from '../types/index.js';
-import { pythonStr } from './python-repr.js';
+import { pythonStr } from '../utils/python-repr.js';
 
 const placeholderPattern = /\{+[^{}]*\}+/g;
 const identifierPattern = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;

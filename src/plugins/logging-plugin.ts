@@ -18,7 +18,8 @@ import {
 import type { Content, GenerateContentConfig } from '../types/index.js';
 import { logger } from '../utils/logger.js';
 import { BasePlugin } from './base-plugin.js';
-import { pythonRepr, pythonStr, truncateCodePoints } from './python-repr.js';
+import { pythonRepr, pythonStr } from '../utils/python-repr.js';
+import { truncateCodePoints } from '../utils/truncate-code-points.js';
 
 /** Options of a new LoggingPlugin. */
 export interface LoggingPluginOptions {

@@ -6,7 +6,7 @@ import { ToolFailureError } from '../errors/tool-failure-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { BasePlugin } from './base-plugin.js';
-import { pythonStr } from './python-repr.js';
+import { pythonStr } from '../utils/python-repr.js';
 
 /** Marks the plugin's own responses, so they are never taken for new failures. */
 export const REFLECT_AND_RETRY_RESPONSE_TYPE = 'ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN';

@@ -6,6 +6,8 @@ import type { Content, FunctionResponse } from '../types/index.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { BaseTool, type ProcessLlmRequestArguments } from './base-tool.js';
 
+import { pythonRepr, pythonStr } from '../utils/python-repr.js';
+
 /** A few-shot example (Python `Example`): a user input and the contents that answer it. */
 export interface Example {
   input: Content;
@@ -205,50 +207,4 @@ function functionResponseDict(response: FunctionResponse): string {
     ['response', pythonRepr(response.response)],
   ];
   return `{${fields.map(([key, value]) => `'${key}': ${value}`).join(', ')}}`;
-}
-
-// Python's `str`: text as it is, anything else as `repr`.
-function pythonStr(value: unknown): string {
-  return typeof value === 'string' ? value : pythonRepr(value);
-}
-
-// Python's `repr` of the JSON-like value (None, True, 'text', [..], {..}).
-function pythonRepr(value: unknown): string {
-  if (value === undefined || value === null) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return pythonNumber(value);
-  if (typeof value === 'string') return pythonStringRepr(value);
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-    return `{${entries.map(([key, item]) => `${pythonStringRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
-  }
-  return String(value);
-}
-
-// A JSON number as Python holds it: integral values are ints; floats use repr's exponent rules.
-function pythonNumber(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value === 0 ? 0 : value);
-  if (Math.abs(value) < 1e-4 || Math.abs(value) >= 1e16) {
-    return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
-  }
-  return String(value);
-}
-
-// Python quotes with ' unless the text holds a ' and no ", escaping the quote, backslashes and controls.
-function pythonStringRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let body = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === quote || char === '\\') body += `\\${char}`;
-    else if (char === '\n') body += '\\n';
-    else if (char === '\r') body += '\\r';
-    else if (char === '\t') body += '\\t';
-    else if (code < 0x20 || code === 0x7f) body += `\\x${code.toString(16).padStart(2, '0')}`;
-    else body += char;
-  }
-  return `${quote}${body}${quote}`;
 }

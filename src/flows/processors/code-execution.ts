@@ -24,7 +24,7 @@ import {
 import { CodeExecutorContext } from '../code-executors/code-executor-context.js';
 import { isLlmAgent, type LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
-import { pythonRepr } from '../python-repr.js';
+import { pythonRepr } from '../../utils/python-repr.js';
 
 /** How a supported data file is named and loaded (Python `DataFileUtil`). */
 interface DataFileUtil {

@@ -11,7 +11,7 @@ import {
 } from '../functions.js';
 import type { LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
-import { pythonRepr, pythonStr } from '../python-repr.js';
+import { pythonRepr, pythonStr } from '../../utils/python-repr.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
 /** The function the framework calls to ask the user for input (workflow HITL). */

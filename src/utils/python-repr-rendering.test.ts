@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pythonRepr, pythonStr, truncateCodePoints } from './python-repr.js';
+import { truncateCodePoints } from './truncate-code-points.js';
+import { pythonRepr, pythonStr } from './python-repr.js';
 
 describe('pythonRepr', () => {
   it("spec 003 §14: renders values as Python's repr does, for LoggingPlugin lines", () => {
