@@ -23,7 +23,18 @@ cat > "$dir/tsconfig.json" <<'JSON'
 }
 JSON
 cat > "$dir/consumer.ts" <<'TS'
-import { InMemoryRunner, SequentialAgent, createEvent, isFinalResponse, type Event } from '@adk-ts/adk';
+import {
+  AgentTool,
+  FunctionTool,
+  InMemoryRunner,
+  LlmAgent,
+  PlanReActPlanner,
+  SequentialAgent,
+  createEvent,
+  isFinalResponse,
+  type Event,
+} from '@adk-ts/adk';
+import { z } from 'zod';
 import { ScriptedAgent, ScriptedLlm, textResponse } from '@adk-ts/adk/testing';
 import { runSessionServiceSuite } from '@adk-ts/adk/testing/suites';
 
@@ -32,7 +43,21 @@ const runner = new InMemoryRunner({ agent, appName: 'app' });
 const event: Event = createEvent({ author: 'a' });
 const final: boolean = isFinalResponse(event);
 const model = new ScriptedLlm({ responses: [textResponse('hi')] });
-export { runner, final, model, runSessionServiceSuite };
+const tool = new FunctionTool({
+  name: 'add',
+  description: 'Adds.',
+  parameters: z.object({ a: z.number(), b: z.number() }),
+  execute: ({ a, b }) => ({ sum: a + b }),
+});
+const helper = new LlmAgent({ name: 'helper', model });
+const llmAgent = new LlmAgent({
+  name: 'assistant',
+  model,
+  tools: [tool, new AgentTool({ agent: helper })],
+  planner: new PlanReActPlanner(),
+  outputKey: 'answer',
+});
+export { runner, final, model, runSessionServiceSuite, llmAgent };
 TS
 npx tsc -p "$dir/tsconfig.json"
 echo "consumer type check passed"

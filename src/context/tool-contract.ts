@@ -7,5 +7,5 @@ export interface ToolContract {
   readonly description: string;
   /** True for tools that return before their work is done (the invocation may pause). */
   readonly isLongRunning: boolean;
-  readonly customMetadata?: Record<string, unknown>;
+  readonly customMetadata?: Record<string, unknown> | undefined;
 }
