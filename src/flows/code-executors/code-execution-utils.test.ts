@@ -79,15 +79,18 @@ describe('CodeExecutionUtils (spec 003 §16)', () => {
 
   it('spec 003 §16: converts trailing code and lone results to fenced text', () => {
     const code: Content = { role: 'model', parts: [{ text: 'p' }, buildExecutableCodePart('x')] };
-    convertCodeExecutionParts(code, ['<c>', '</c>'], ['<r>', '</r>']);
-    expect(code).toEqual({ role: 'model', parts: [{ text: 'p' }, { text: '<c>x</c>' }] });
+    expect(
+      convertCodeExecutionParts(Object.freeze(code), ['<c>', '</c>'], ['<r>', '</r>']),
+    ).toEqual({
+      role: 'model',
+      parts: [{ text: 'p' }, { text: '<c>x</c>' }],
+    });
 
     const result: Content = {
       role: 'model',
       parts: [buildCodeExecutionResultPart({ stdout: '1', stderr: '', outputFiles: [] })],
     };
-    convertCodeExecutionParts(result, ['<c>', '</c>'], ['<r>', '</r>']);
-    expect(result).toEqual({
+    expect(convertCodeExecutionParts(result, ['<c>', '</c>'], ['<r>', '</r>'])).toEqual({
       role: 'user',
       parts: [{ text: '<r>Code execution result:\n1\n</r>' }],
     });
@@ -96,15 +99,17 @@ describe('CodeExecutionUtils (spec 003 §16)', () => {
       role: 'model',
       parts: [{ codeExecutionResult: { outcome: 'OUTCOME_OK' as Outcome } }],
     };
-    convertCodeExecutionParts(noOutput, ['', ''], ['<r>', '</r>']);
-    expect(noOutput).toEqual({ role: 'user', parts: [{ text: '' }] });
+    expect(convertCodeExecutionParts(noOutput, ['', ''], ['<r>', '</r>'])).toEqual({
+      role: 'user',
+      parts: [{ text: '' }],
+    });
 
     // A result among other parts is the model's own and stays.
     const mixed: Content = {
       role: 'model',
       parts: [{ text: 'a' }, { codeExecutionResult: { outcome: 'OUTCOME_OK' as Outcome } }],
     };
-    convertCodeExecutionParts(mixed, ['', ''], ['', '']);
+    expect(convertCodeExecutionParts(mixed, ['', ''], ['', ''])).toBe(mixed);
     expect(mixed.parts).toHaveLength(2);
     expect(mixed.role).toBe('model');
   });

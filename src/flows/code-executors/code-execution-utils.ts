@@ -161,30 +161,42 @@ export function buildCodeExecutionResultPart(result: CodeExecutorResult): Part {
  * executable-code part becomes the code in `codeBlockDelimiter`; a content
  * made of one code-result part becomes the output in
  * `executionResultDelimiters` (or empty text when there is no output), sent
- * as the user's.
+ * as the user's. Returns the converted content (a new object) or the same
+ * one when nothing changes; the input is never modified.
  */
 export function convertCodeExecutionParts(
   content: Content,
   codeBlockDelimiter: Delimiters,
   executionResultDelimiters: Delimiters,
-): void {
+): Content {
   const parts = content.parts;
-  if (!parts || parts.length === 0) return;
+  if (!parts || parts.length === 0) return content;
   const last = parts[parts.length - 1]!;
   if (last.executableCode) {
-    parts[parts.length - 1] = {
-      text: codeBlockDelimiter[0] + (last.executableCode.code ?? '') + codeBlockDelimiter[1],
+    return {
+      ...content,
+      parts: [
+        ...parts.slice(0, -1),
+        { text: codeBlockDelimiter[0] + (last.executableCode.code ?? '') + codeBlockDelimiter[1] },
+      ],
     };
-  } else if (parts.length === 1 && last.codeExecutionResult) {
-    const output = last.codeExecutionResult.output;
-    parts[0] = {
-      text:
-        output === undefined || output === null
-          ? ''
-          : executionResultDelimiters[0] + output + executionResultDelimiters[1],
-    };
-    content.role = 'user';
   }
+  if (parts.length === 1 && last.codeExecutionResult) {
+    const output = last.codeExecutionResult.output;
+    return {
+      ...content,
+      role: 'user',
+      parts: [
+        {
+          text:
+            output === undefined || output === null
+              ? ''
+              : executionResultDelimiters[0] + output + executionResultDelimiters[1],
+        },
+      ],
+    };
+  }
+  return content;
 }
 
 // Python checks `b64encode(b64decode(data)) == data`, which holds exactly for

@@ -122,9 +122,9 @@ export const codeExecutionRequestProcessor: LlmRequestProcessor = {
     const executor = agent.codeExecutor;
     yield* runPreProcessor(context, request, agent, executor);
     const codeBlockDelimiter: Delimiters = executor.codeBlockDelimiters[0] ?? ['', ''];
-    for (const content of request.contents) {
-      convertCodeExecutionParts(content, codeBlockDelimiter, executor.executionResultDelimiters);
-    }
+    request.contents = request.contents.map((content) =>
+      convertCodeExecutionParts(content, codeBlockDelimiter, executor.executionResultDelimiters),
+    );
   },
 };
 
@@ -308,9 +308,11 @@ function extractAndReplaceInlineFiles(
 ): File[] {
   const allInputFiles = executorContext.getInputFiles();
   const savedFileNames = new Set(allInputFiles.map((file) => file.name));
-  request.contents.forEach((content, i) => {
-    const parts = content.parts;
-    if (content.role !== 'user' || !parts || parts.length === 0) return;
+  request.contents.forEach((original, i) => {
+    if (original.role !== 'user' || !original.parts || original.parts.length === 0) return;
+    // History contents are shared and frozen: edit a copy and put it in the request.
+    const parts = [...original.parts];
+    request.contents[i] = { ...original, parts };
     parts.forEach((part, j) => {
       const inlineData = part.inlineData;
       const mimeType = inlineData?.mimeType;

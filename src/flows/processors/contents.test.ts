@@ -540,7 +540,7 @@ describe('getContents: transcriptions (spec 000 §4.1 step 4)', () => {
 });
 
 describe('getContents: copies (spec 000 §4.1 step 7)', () => {
-  it('returns contents that share nothing with the session events', () => {
+  it('returns frozen contents that share nothing with the session events', () => {
     const events = [
       event('inv1', 'user', user('Question')),
       event('inv1', 'test_agent', model([call('adk-1', 'tool', { nested: { list: [1] } })])),
@@ -551,9 +551,16 @@ describe('getContents: copies (spec 000 §4.1 step 7)', () => {
     ];
     const before = structuredClone(events);
     const contents = getContents(undefined, events, 'test_agent');
-    contents[0]!.parts![0]!.text = 'changed';
-    (contents[1]!.parts![0]!.functionCall!.args!['nested'] as { list: number[] }).list.push(2);
-    contents[2]!.parts!.push({ text: 'extra' });
+    expect(() => {
+      contents[0]!.parts![0]!.text = 'changed';
+    }).toThrow(TypeError);
+    expect(() =>
+      (contents[1]!.parts![0]!.functionCall!.args!['nested'] as { list: number[] }).list.push(2),
+    ).toThrow(TypeError);
+    expect(() => contents[2]!.parts!.push({ text: 'extra' })).toThrow(TypeError);
     expect(events).toEqual(before);
+    // The next request reuses the same copies: no history copy per model call.
+    const again = getContents(undefined, events, 'test_agent');
+    expect(again[1]).toBe(contents[1]);
   });
 });

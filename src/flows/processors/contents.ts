@@ -51,7 +51,9 @@ export interface GetContentsOptions {
  * 7. each content is deep-copied, and client `adk-` ids are removed unless
  *    `options.preserveFunctionCallIds`.
  *
- * The result shares nothing with `events`. With an empty `agentName` no
+ * The contents share nothing with `events`: they are frozen copies, made
+ * once per event and reused by later requests, so building a request costs
+ * no copy of the history. With an empty `agentName` no
  * event counts as another agent's. Throws `UnmatchedFunctionResponseError`
  * when the latest event answers a call no earlier event made, or calls made
  * by different events.
@@ -77,9 +79,42 @@ export function getContents(
   const keepIds = options.preserveFunctionCallIds === true;
   for (const event of arranged) {
     if (!event.content) continue;
-    contents.push(keepIds ? deepClone(event.content) : cloneContentWithoutClientIds(event.content));
+    contents.push(sharedContent(event, event.content, keepIds));
   }
   return contents;
+}
+
+/** The model-ready copies of one event's content, built once and shared by every later request. */
+interface ContentCopies {
+  source: Content;
+  withIds?: Content;
+  withoutIds?: Content;
+}
+
+const contentCopies = new WeakMap<object, ContentCopies>();
+
+/**
+ * The copy of `content` a request carries, made once per event and shared by
+ * every request after: deep-copied, client ids removed unless `keepIds`, and
+ * deep-frozen, so no request, callback or model can change the history
+ * through it (code that edits request contents replaces them instead).
+ * Committed events are not edited afterwards; a new `content` object on the
+ * event makes a new copy.
+ */
+function sharedContent(event: object, content: Content, keepIds: boolean): Content {
+  let copies = contentCopies.get(event);
+  if (!copies || copies.source !== content) {
+    copies = { source: content };
+    contentCopies.set(event, copies);
+  }
+  if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
+  return (copies.withoutIds ??= deepFreeze(cloneContentWithoutClientIds(content)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
 }
 
 /**

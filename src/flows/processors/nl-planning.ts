@@ -21,9 +21,12 @@ export const nlPlanningRequestProcessor: LlmRequestProcessor = {
     if (planner instanceof BuiltInPlanner) planner.applyThinkingConfig(request);
     const instruction = planner.buildPlanningInstruction(new ReadonlyContext(context), request);
     if (instruction) appendInstructions(request, [instruction]);
-    for (const content of request.contents) {
-      for (const part of content.parts ?? []) delete part.thought;
-    }
+    // History contents are shared and frozen: contents with thoughts are replaced by cleared copies.
+    request.contents = request.contents.map((content) =>
+      content.parts?.some((part) => part.thought !== undefined)
+        ? { ...content, parts: content.parts.map(({ thought: _thought, ...part }) => part) }
+        : content,
+    );
   },
 };
 
