@@ -8,7 +8,7 @@ runSessionServiceSuite('InMemorySessionService', async () => ({
 }));
 
 describe('InMemorySessionService', () => {
-  it('gives the same independent deep copy of the events on every read', async () => {
+  it('stores frozen copies of the events and shares them with every read (decision 0011)', async () => {
     const service = new InMemorySessionService();
     const session = await service.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
     const weird = JSON.parse('{"__proto__": {"x": 1}, "list": [1, {"deep": [null]}]}') as unknown;
@@ -18,34 +18,35 @@ describe('InMemorySessionService', () => {
         author: 'agent',
         content: {
           role: 'model',
-          parts: [{ functionCall: { name: 'f', args: { weird, when: new Date(0) }, id: 'adk-1' } }],
+          parts: [{ functionCall: { name: 'f', args: { weird }, id: 'adk-1' } }],
         },
         actions: { stateDelta: { k: { nested: [1, 2] } } },
-      }),
-      createEvent({
-        author: 'agent',
-        content: { role: 'user', parts: Array.from({ length: 40 }, (_, i) => ({ text: `${i}` })) },
       }),
     ];
     for (const event of events) await service.appendEvent({ session, event });
     const expected = JSON.stringify(events);
-    // The first read copies generically, later ones with copiers compiled per event.
-    for (let read = 0; read < 4; read++) {
-      const found = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 's' }))!;
-      expect(JSON.stringify(found.events)).toBe(expected);
-      expect(found.events).toEqual(events);
-      const call = found.events[1]!.content!.parts![0]!.functionCall!;
-      expect(Object.hasOwn(call.args!['weird'] as object, '__proto__')).toBe(true);
-      expect(call.args!['when']).toEqual(new Date(0));
-      expect(call.args!['when']).not.toBe(
-        events[1]!.content!.parts![0]!.functionCall!.args!['when'],
-      );
-      // Whatever the caller does to its copy stays in its copy.
-      call.args!['extra'] = read;
-      found.events[0]!.content!.parts!.push({ text: 'more' });
-      found.events[2]!.content!.parts!.length = 0;
-      (found.events[1]!.actions.stateDelta['k'] as { nested: number[] }).nested.push(read);
-    }
+    const first = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 's' }))!;
+    const second = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 's' }))!;
+    expect(JSON.stringify(first.events)).toBe(expected);
+    const call = first.events[1]!.content!.parts![0]!.functionCall!;
+    expect(Object.hasOwn(call.args!['weird'] as object, '__proto__')).toBe(true);
+    // The caller's own events are not the stored ones, and stay writable.
+    expect(first.events[0]).not.toBe(events[0]);
+    events[0]!.content!.parts!.push({ text: 'caller edit' });
+    // Reads share the stored events; nobody can change them.
+    expect(second.events[1]).toBe(first.events[1]);
+    expect(Object.isFrozen(first.events[1]!.content!.parts![0]!.functionCall!.args)).toBe(true);
+    expect(() => {
+      call.args!['extra'] = 1;
+    }).toThrow(TypeError);
+    expect(() =>
+      (first.events[1]!.actions.stateDelta['k'] as { nested: number[] }).nested.push(3),
+    ).toThrow(TypeError);
+    // The events list itself is the caller's.
+    first.events.pop();
+    const third = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 's' }))!;
+    expect(JSON.stringify(third.events)).toBe(JSON.stringify(second.events));
+    expect(third.events).toHaveLength(2);
   });
 
   it('keeps nothing in common between two instances', async () => {

@@ -3,7 +3,8 @@ import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import type { Event } from '../events/event.js';
 import { nowSeconds } from '../utils/clock.js';
-import { compileClone, deepClone, type CompiledClone } from '../utils/deep-clone.js';
+import { deepClone } from '../utils/deep-clone.js';
+import { deepFreeze } from '../utils/deep-freeze.js';
 import {
   BaseSessionService,
   type AppendEventRequest,
@@ -36,12 +37,6 @@ export class InMemorySessionService extends BaseSessionService {
   private readonly sessions = new Map<string, Map<string, Map<string, Session>>>();
   private readonly appStates = new Map<string, StateRecord>();
   private readonly userStates = new Map<string, Map<string, StateRecord>>();
-  // How each stored event is copied out: the number of copies made so far,
-  // then (from the second one on) a copier compiled for its structure. A
-  // stored event is this service's own copy and never changes, so the
-  // compiled copier stays exact; an event read only once (the usual case for
-  // the events of the invocation that wrote them) is never compiled.
-  private readonly eventCopiers = new WeakMap<Event, number | CompiledClone<Event> | null>();
 
   /**
    * Creates a session. `sessionId` is trimmed; when it is missing or blank a
@@ -139,7 +134,8 @@ export class InMemorySessionService extends BaseSessionService {
   }: AppendEventRequest): Promise<void> {
     const stored = this.findSession(session.appName, session.userId, session.id);
     if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
-    const copy = deepClone(event);
+    // Stored events are frozen copies: every later read shares them instead of copying the history.
+    const copy = deepFreeze(deepClone(event));
     // Most events change no state; splitting an empty delta would change nothing.
     if (hasOwnKeys(copy.actions.stateDelta)) {
       const scoped = extractStateDelta(copy.actions.stateDelta);
@@ -172,25 +168,8 @@ export class InMemorySessionService extends BaseSessionService {
       state: mergeState(appState, userState, session.state),
       events: [] as Event[],
     });
-    const copies = new Array<Event>(events.length);
-    for (let index = 0; index < events.length; index++)
-      copies[index] = this.copyEvent(events[index]!);
-    copy.events = copies;
+    copy.events = events.slice();
     return copy;
-  }
-
-  /** A deep copy of a stored event (the same as `deepClone`, faster for events read again and again). */
-  private copyEvent(event: Event): Event {
-    const copier = this.eventCopiers.get(event);
-    if (typeof copier === 'function') return copier(event);
-    if (copier === undefined) {
-      this.eventCopiers.set(event, 1);
-    } else if (copier !== null) {
-      const compiled = compileClone(event) ?? null;
-      this.eventCopiers.set(event, compiled);
-      if (compiled) return compiled(event);
-    }
-    return deepClone(event);
   }
 }
 

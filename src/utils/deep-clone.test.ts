@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileClone, deepClone } from './deep-clone.js';
+import { deepClone } from './deep-clone.js';
 
 describe('deepClone (issue 2 §3: copies at the service boundary)', () => {
   it('copies nested plain data so no object is shared', () => {
@@ -60,81 +60,5 @@ describe('deepClone key selection', () => {
     } finally {
       delete (Object.prototype as unknown as Record<string, unknown>)[key];
     }
-  });
-});
-
-describe('compileClone', () => {
-  // Key order, prototypes, -0 and undefined made visible.
-  function describeValue(value: unknown): unknown {
-    if (typeof value === 'number' && Object.is(value, -0)) return '-0';
-    if (typeof value !== 'object' || value === null) return value === undefined ? '<u>' : value;
-    if (Array.isArray(value)) return ['array', value.map(describeValue)];
-    if (value instanceof Date) return ['date', value.getTime()];
-    const prototype = Object.getPrototypeOf(value) as object | null;
-    return [
-      prototype === Object.prototype ? 'object' : 'other',
-      Object.keys(value).map((key) => [
-        key,
-        describeValue((value as Record<string, unknown>)[key]),
-      ]),
-    ];
-  }
-
-  const samples: Record<string, unknown> = {
-    event: {
-      id: 'e1',
-      author: 'agent',
-      content: { role: 'model', parts: [{ functionCall: { name: 'f', args: { a: 1 }, id: 'x' } }] },
-      actions: { stateDelta: {}, artifactDelta: {} },
-      timestamp: 1.5,
-      longRunningToolIds: [],
-    },
-    'odd keys and values': {
-      'with "quotes"': -0,
-      'line\u2028separator': undefined,
-      2: 'two',
-      b: [null, undefined, NaN],
-      '\ud800': { f: Math.max },
-    },
-    'structured values and __proto__ keys': {
-      when: new Date(5),
-      bytes: new Uint8Array([1, 2]),
-      weird: JSON.parse('{"__proto__": {"x": 1}, "y": 2}') as unknown,
-    },
-    'null prototype': Object.assign(Object.create(null) as object, { a: { b: 1 } }),
-    'large array and deep tree': {
-      list: Array.from({ length: 100 }, (_, i) => ({ i })),
-      deep: JSON.parse(`${'{"d":'.repeat(80)}1${'}'.repeat(80)}`) as unknown,
-    },
-    'top-level array': [1, [2, [3]], { a: [] }],
-  };
-
-  for (const [name, sample] of Object.entries(samples)) {
-    it(`copies like deepClone: ${name}`, () => {
-      const copier = compileClone(sample);
-      expect(copier).toBeTypeOf('function');
-      const copy = copier!(sample);
-      expect(describeValue(copy)).toEqual(describeValue(deepClone(sample)));
-      expect(copy).not.toBe(sample);
-    });
-  }
-
-  it('serves every value of the same structure, sharing nothing with it', () => {
-    const make = (text: string) => ({ content: { role: 'user', parts: [{ text }] }, n: [text] });
-    const first = make('a');
-    const copier = compileClone(first)!;
-    expect(compileClone(make('b'))).toBe(copier);
-    const second = make('c');
-    const copy = copier(second);
-    expect(copy).toEqual(second);
-    expect(copy.content).not.toBe(second.content);
-    expect(copy.content.parts[0]).not.toBe(second.content.parts[0]);
-    expect(copy.n).not.toBe(second.n);
-  });
-
-  it('compiles only plain objects and arrays', () => {
-    expect(compileClone(1)).toBeUndefined();
-    expect(compileClone(null)).toBeUndefined();
-    expect(compileClone(new Date(0))).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { getFunctionCalls, getFunctionResponses } from '../../events/event-predi
 import type { LlmRequest } from '../../models/llm-request.js';
 import type { Content, Part, Transcription } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
+import { deepFreeze } from '../../utils/deep-freeze.js';
 import {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_EUC_FUNCTION_CALL_NAME,
@@ -109,12 +110,6 @@ function sharedContent(event: object, content: Content, keepIds: boolean): Conte
   }
   if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
   return (copies.withoutIds ??= deepFreeze(cloneContentWithoutClientIds(content)));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  return Object.freeze(value);
 }
 
 /**
