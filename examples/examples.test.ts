@@ -125,4 +125,13 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'support: Order A-7 has shipped.',
     ]);
   });
+
+  it('yaml-agent: the YAML names its model, tool and callback; the registry supplies them', async () => {
+    const output = await example('yaml-agent');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'greeter calls lookup_user({"userId":"ada"})',
+      'greeter: Welcome back, Ada Lovelace!',
+      'loaded agent: greeter (LlmAgent)',
+    ]);
+  });
 });

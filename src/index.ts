@@ -6,6 +6,7 @@
  */
 export * from './agents/index.js';
 export * from './artifacts/index.js';
+export * from './config/index.js';
 export * from './context/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';
