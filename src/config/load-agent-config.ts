@@ -1,6 +1,5 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { canonicalPath, readYamlFile, resolveRelativeConfigPath } from './config-files.js';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { AgentCallback } from '../agents/agent-callbacks.js';
 import { BaseAgent } from '../agents/base-agent.js';
@@ -10,7 +9,6 @@ import { ParallelAgent } from '../agents/parallel-agent.js';
 import type { OutputSchemaInput } from '../agents/resolve-output-schema.js';
 import { SequentialAgent } from '../agents/sequential-agent.js';
 import { AdkError } from '../errors/adk-error.js';
-import { ConfigFileNotFoundError } from '../errors/config-file-not-found-error.js';
 import { ConfigReferenceNotFoundError } from '../errors/config-reference-not-found-error.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -466,67 +464,6 @@ class ConfigLoader {
   ): Promise<ConfigRegistryEntry> {
     return resolveConfigReference(name, use, this.references, configPath);
   }
-}
-
-async function readYamlFile(configPath: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(configPath, 'utf8');
-  } catch (error) {
-    if (isMissingFileError(error)) throw new ConfigFileNotFoundError({ configPath, cause: error });
-    throw new InvalidAgentConfigError({
-      message: `Cannot read agent config ${configPath}: ${String(error)}`,
-      cause: error,
-    });
-  }
-  try {
-    return parseYaml(text, { version: '1.1', uniqueKeys: false }) as unknown;
-  } catch (error) {
-    throw new InvalidAgentConfigError({
-      message: `Invalid YAML in ${configPath}: ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
-  }
-}
-
-async function canonicalPath(configPath: string): Promise<string> {
-  try {
-    return await realpath(configPath);
-  } catch (error) {
-    if (isMissingFileError(error)) throw new ConfigFileNotFoundError({ configPath, cause: error });
-    throw new InvalidAgentConfigError({
-      message: `Cannot read agent config ${configPath}: ${String(error)}`,
-      cause: error,
-    });
-  }
-}
-
-// Python's checks in `resolve_agent_reference`: relative paths only, and the
-// target (symlinks resolved) must stay inside the referencing file's directory.
-async function resolveRelativeConfigPath(
-  referencingPath: string,
-  configPath: string,
-): Promise<string> {
-  if (path.isAbsolute(configPath)) {
-    throw new InvalidAgentConfigError({
-      message: `Absolute paths are not allowed in AgentRefConfig config_path: ${JSON.stringify(configPath)} (in ${referencingPath})`,
-    });
-  }
-  const agentDir = path.dirname(referencingPath);
-  const target = await canonicalPath(path.join(agentDir, configPath));
-  const canonicalDir = await canonicalPath(agentDir);
-  const relative = path.relative(canonicalDir, target);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new InvalidAgentConfigError({
-      message: `Path traversal detected: config_path ${JSON.stringify(configPath)} resolves outside the agent directory (in ${referencingPath})`,
-    });
-  }
-  return target;
-}
-
-function isMissingFileError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 function isFunctionToolSpec(entry: unknown): entry is FunctionToolSpec {

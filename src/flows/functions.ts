@@ -123,17 +123,17 @@ async function executeFunctionCall(
   const found = getOwn(toolsDict, name);
   if (!isBaseTool(found)) {
     const error = new ToolNotFoundError({ toolName: name, availableTools: Object.keys(toolsDict) });
-    const placeholder = new MissingTool(name);
+    const missing = new MissingTool(name);
     const recovered = await runOnToolErrorCallbacks(
       context,
       agent,
-      placeholder,
+      missing,
       args,
       toolContext,
       error,
     );
     if (recovered === undefined) throw error;
-    return buildResponseEvent(placeholder, recovered, toolContext, context);
+    return buildResponseEvent(missing, recovered, toolContext, context);
   }
   const tool = found;
   // Python keeps the last callback's value even when it is falsy ({} included),

@@ -5,7 +5,7 @@ import { State } from '../sessions/state.js';
 import type { Part } from '../types/index.js';
 import { pythonStr } from '../utils/python-repr.js';
 
-const placeholderPattern = /\{+[^{}]*\}+/g;
+const templatePattern = /\{+[^{}]*\}+/g;
 const identifierPattern = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
 
 /**
@@ -20,7 +20,7 @@ export async function injectSessionState(
   template: string,
   context: ReadonlyContext,
 ): Promise<string> {
-  const matches = [...template.matchAll(placeholderPattern)];
+  const matches = [...template.matchAll(templatePattern)];
   if (matches.length === 0) return template;
   const pieces: string[] = [];
   let last = 0;
