@@ -33,8 +33,8 @@ export async function injectSessionState(
   return pieces.join('');
 }
 
-async function replacement(placeholder: string, context: ReadonlyContext): Promise<string> {
-  let name = placeholder.replace(/^\{+/, '').replace(/\}+$/, '').trim();
+async function replacement(token: string, context: ReadonlyContext): Promise<string> {
+  let name = token.replace(/^\{+/, '').replace(/\}+$/, '').trim();
   let optional = false;
   if (name.endsWith('?')) {
     optional = true;
@@ -64,7 +64,7 @@ async function replacement(placeholder: string, context: ReadonlyContext): Promi
     }
     return artifactText(artifact);
   }
-  if (!isValidStateName(name)) return placeholder;
+  if (!isValidStateName(name)) return token;
   const state = context.session.state;
   if (Object.hasOwn(state, name)) {
     const value = state[name];
