@@ -35,15 +35,26 @@ export async function* callLlm(
   context.incrementLlmCallCount();
   const stream = context.runConfig.streamingMode === StreamingMode.SSE;
   const responses = model.generateContentAsync(request, stream, context.abortSignal);
-  for await (const response of withModelErrorHandling(
-    responses,
-    context,
-    agent,
-    callbackContext,
-    request,
-  )) {
-    const altered = await afterModel(context, agent, callbackContext, response);
-    yield altered ?? response;
+  // One generator level less than a wrapping error handler: each response crosses it once.
+  try {
+    for (;;) {
+      let next: IteratorResult<LlmResponse, void>;
+      try {
+        next = await responses.next();
+      } catch (error) {
+        const recovered = await onModelError(context, agent, callbackContext, request, error);
+        if (recovered === undefined) throw error;
+        const altered = await afterModel(context, agent, callbackContext, recovered);
+        yield altered ?? recovered;
+        return;
+      }
+      if (next.done) return;
+      const altered = await afterModel(context, agent, callbackContext, next.value);
+      yield altered ?? next.value;
+    }
+  } finally {
+    // A consumer that stops early closes the model's stream, as for-await would.
+    await responses.return(undefined);
   }
 }
 
@@ -83,31 +94,22 @@ async function afterModel(
   return undefined;
 }
 
-async function* withModelErrorHandling(
-  responses: AsyncGenerator<LlmResponse, void>,
+async function onModelError(
   context: InvocationContext,
   agent: LlmAgentContract,
   callbackContext: Context,
   request: LlmRequest,
-): AsyncGenerator<LlmResponse, void, undefined> {
-  try {
-    yield* responses;
-  } catch (error) {
-    let recovered = await context.pluginManager.runOnModelErrorCallback({
-      context: callbackContext,
-      request,
-      error,
-    });
-    if (recovered === undefined) {
-      for (const callback of agent.canonicalOnModelErrorCallbacks) {
-        const result = await callback({ context: callbackContext, request, error });
-        if (result !== undefined && result !== null) {
-          recovered = result;
-          break;
-        }
-      }
-    }
-    if (recovered === undefined) throw error;
-    yield recovered;
+  error: unknown,
+): Promise<LlmResponse | undefined> {
+  const fromPlugin = await context.pluginManager.runOnModelErrorCallback({
+    context: callbackContext,
+    request,
+    error,
+  });
+  if (fromPlugin !== undefined) return fromPlugin;
+  for (const callback of agent.canonicalOnModelErrorCallbacks) {
+    const result = await callback({ context: callbackContext, request, error });
+    if (result !== undefined && result !== null) return result;
   }
+  return undefined;
 }
