@@ -67,7 +67,12 @@ export class BaseLlmFlow {
     }
   }
 
-  /** One model call with its preprocessing and postprocessing (spec 000 §2.5). */
+  /**
+   * One model call with its preprocessing and postprocessing (spec 000 §2.5):
+   * response processors, then the model event (unless the response is
+   * empty), then its function calls (§6.1). Written flat: every event passes
+   * through as few generator levels as possible.
+   */
   async *runOneStepAsync(context: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const request = createLlmRequest();
     yield* this.preprocessAsync(context, request);
@@ -87,10 +92,13 @@ export class BaseLlmFlow {
         return;
       }
       if (getFunctionCalls(last).length > 0) {
-        for await (const event of this.handleFunctionCallsAsync(context, last, request)) {
+        const followUps = await runFunctionCalls(context, last, request);
+        for (const event of followUps.events) {
           event.id = newEventId();
           yield event;
         }
+        if (followUps.transferTo)
+          yield* getAgentToRun(context, followUps.transferTo).runAsync(context);
         return;
       }
     }
@@ -102,17 +110,20 @@ export class BaseLlmFlow {
       ...(context.branch === undefined ? {} : { branch: context.branch }),
     });
     for await (const response of callLlm(context, request, modelResponseEvent)) {
-      for await (const event of this.postprocessAsync(
-        context,
-        request,
-        response,
-        modelResponseEvent,
-      )) {
-        // Each yielded model event gets a fresh identity for the next one built on the skeleton.
-        modelResponseEvent.id = newEventId();
-        modelResponseEvent.timestamp = nowSeconds();
-        yield event;
+      for (const processor of this.responseProcessors) {
+        if (processor.appliesTo && !processor.appliesTo(context)) continue;
+        for await (const event of processor.runAsync(context, response)) {
+          yield renew(modelResponseEvent, event);
+        }
       }
+      if (!response.content && !response.errorCode && !response.interrupted) continue;
+      const event = finalizeModelResponseEvent(request, response, modelResponseEvent);
+      yield renew(modelResponseEvent, event);
+      if (event.partial || getFunctionCalls(event).length === 0) continue;
+      const followUps = await runFunctionCalls(context, event, request);
+      for (const followUp of followUps.events) yield renew(modelResponseEvent, followUp);
+      if (followUps.transferTo)
+        yield* getAgentToRun(context, followUps.transferTo).runAsync(context);
     }
   }
 
@@ -127,7 +138,7 @@ export class BaseLlmFlow {
       if (processor.process) {
         const pending = processor.process(context, request);
         if (pending) await pending;
-      } else {
+      } else if (!processor.appliesTo || processor.appliesTo(context)) {
         yield* processor.runAsync(context, request);
       }
     }
@@ -146,59 +157,51 @@ export class BaseLlmFlow {
       }
     }
   }
+}
 
-  /**
-   * Response processors, then the model event (unless the response is empty),
-   * then its function calls (spec 000 §6.1).
-   */
-  private async *postprocessAsync(
-    context: InvocationContext,
-    request: LlmRequest,
-    response: LlmResponse,
-    modelResponseEvent: Event,
-  ): AsyncGenerator<Event, void, undefined> {
-    for (const processor of this.responseProcessors) yield* processor.runAsync(context, response);
-    if (!response.content && !response.errorCode && !response.interrupted) return;
-    const event = finalizeModelResponseEvent(request, response, modelResponseEvent);
-    yield event;
-    if (getFunctionCalls(event).length > 0 && !event.partial) {
-      yield* this.handleFunctionCallsAsync(context, event, request);
-    }
-  }
+/** What follows a function-call event: the events to yield, then the agent a transfer names. */
+interface FunctionCallFollowUps {
+  events: Event[];
+  transferTo: string | undefined;
+}
 
-  /**
-   * Runs the calls, then yields the auth request, the confirmation request,
-   * the responses, the structured final answer, and the transferred-to agent's
-   * events (spec 000 §6.3, §8.2).
-   */
-  private async *handleFunctionCallsAsync(
-    context: InvocationContext,
-    functionCallEvent: Event,
-    request: LlmRequest,
-  ): AsyncGenerator<Event, void, undefined> {
-    const responseEvent = await handleFunctionCallsAsync(
-      context,
-      functionCallEvent,
-      request.toolsDict,
-    );
-    if (!responseEvent) return;
-    const authEvent = generateAuthEvent(context, responseEvent);
-    if (authEvent) yield authEvent;
-    const confirmationEvent = generateRequestConfirmationEvent(
-      context,
-      functionCallEvent,
-      responseEvent,
-    );
-    if (confirmationEvent) yield confirmationEvent;
-    yield responseEvent;
-    const structured = getStructuredModelResponse(responseEvent);
-    if (structured !== undefined) yield createFinalModelResponseEvent(context, structured);
-    const transferTo = responseEvent.actions.transferToAgent;
-    if (transferTo) {
-      const target = getAgentToRun(context, transferTo);
-      yield* target.runAsync(context);
-    }
-  }
+/**
+ * Runs the calls, then lists the auth request, the confirmation request, the
+ * responses and the structured final answer, and names the agent a transfer
+ * asks for (spec 000 §6.3, §8.2).
+ */
+async function runFunctionCalls(
+  context: InvocationContext,
+  functionCallEvent: Event,
+  request: LlmRequest,
+): Promise<FunctionCallFollowUps> {
+  const responseEvent = await handleFunctionCallsAsync(
+    context,
+    functionCallEvent,
+    request.toolsDict,
+  );
+  if (!responseEvent) return { events: [], transferTo: undefined };
+  const events: Event[] = [];
+  const authEvent = generateAuthEvent(context, responseEvent);
+  if (authEvent) events.push(authEvent);
+  const confirmationEvent = generateRequestConfirmationEvent(
+    context,
+    functionCallEvent,
+    responseEvent,
+  );
+  if (confirmationEvent) events.push(confirmationEvent);
+  events.push(responseEvent);
+  const structured = getStructuredModelResponse(responseEvent);
+  if (structured !== undefined) events.push(createFinalModelResponseEvent(context, structured));
+  // The agent is looked up after the responses are yielded: an unknown name fails with them committed, as in Python.
+  return { events, transferTo: responseEvent.actions.transferToAgent || undefined };
+}
+
+/** Gives the event skeleton a fresh identity for the next model event, and passes `event` on. */
+function renew(skeleton: Event, event: Event): Event {
+  skeleton.id = newEventId();
+  skeleton.timestamp = nowSeconds();
+  return event;
 }
 
 /**

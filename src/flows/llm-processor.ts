@@ -17,6 +17,8 @@ export type LlmRequestProcessor =
         request: LlmRequest,
       ): AsyncGenerator<Event, void, undefined>;
       process?: never;
+      /** A cheap check; when it says no, `runAsync` is not started (most turns use no such feature). */
+      appliesTo?(context: InvocationContext): boolean;
     }
   | {
       process(context: InvocationContext, request: LlmRequest): void | Promise<void>;
@@ -28,6 +30,8 @@ export type LlmRequestProcessor =
  * `BaseLlmResponseProcessor`). It may change the response and yield events.
  */
 export interface LlmResponseProcessor {
+  /** A cheap check; when it says no, `runAsync` is not started. */
+  appliesTo?(context: InvocationContext): boolean;
   runAsync(
     context: InvocationContext,
     response: LlmResponse,

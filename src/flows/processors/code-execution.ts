@@ -116,6 +116,7 @@ Total columns: {df.shape[1]}
  * every content's trailing code and result parts become fenced text.
  */
 export const codeExecutionRequestProcessor: LlmRequestProcessor = {
+  appliesTo: (context) => isLlmAgent(context.agent) && context.agent.codeExecutor !== undefined,
   async *runAsync(context, request) {
     const agent = context.agent;
     if (!isLlmAgent(agent) || !agent.codeExecutor) return;
@@ -138,6 +139,7 @@ export const codeExecutionRequestProcessor: LlmRequestProcessor = {
  * failed `errorRetryAttempts` times in a row.
  */
 export const codeExecutionResponseProcessor: LlmResponseProcessor = {
+  appliesTo: (context) => isLlmAgent(context.agent) && context.agent.codeExecutor !== undefined,
   async *runAsync(context, response) {
     if (response.partial) return;
     yield* runPostProcessor(context, response);

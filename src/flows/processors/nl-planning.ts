@@ -35,6 +35,7 @@ export const nlPlanningRequestProcessor: LlmRequestProcessor = {
  * parts; state it writes is yielded as an event of its own.
  */
 export const nlPlanningResponseProcessor: LlmResponseProcessor = {
+  appliesTo: (context) => plannerOf(context) !== undefined,
   async *runAsync(context, response) {
     const parts = response.content?.parts;
     if (!parts || parts.length === 0) return;

@@ -1,3 +1,4 @@
+import type { Event } from '../../events/event.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import { getFunctionCalls, getFunctionResponses } from '../../events/event-predicates.js';
 import { ToolConfirmation } from '../../events/tool-confirmation.js';
@@ -17,6 +18,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * ran after the answer. Turns without such answers pass through.
  */
 export const requestConfirmationRequestProcessor: LlmRequestProcessor = {
+  appliesTo: (context) => latestUserEventAnswersConfirmation(context.session.events),
   async *runAsync(context) {
     const agent = context.agent;
     if (!isLlmAgent(agent)) return;
@@ -91,4 +93,16 @@ function parseConfirmation(response: Record<string, unknown> | undefined): ToolC
     return ToolConfirmation.parse(JSON.parse(response['response']));
   }
   return ToolConfirmation.parse(response ?? {});
+}
+
+/** Whether the latest user-authored event answers an `adk_request_confirmation` call. */
+function latestUserEventAnswersConfirmation(events: readonly Event[]): boolean {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index]!;
+    if (event.author !== 'user') continue;
+    return getFunctionResponses(event).some(
+      (response) => response.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+    );
+  }
+  return false;
 }
