@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../context/hook-arguments.js';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { StreamingMode } from '../context/run-config.js';
@@ -58,58 +59,64 @@ export async function* callLlm(
   }
 }
 
-async function beforeModel(
+/**
+ * The first response a hook offers: the plugins' (first non-undefined),
+ * else the agent's callbacks in order. Model callbacks return objects, so
+ * the first one returned wins.
+ */
+async function firstResponse<A>(
+  fromPlugins: Promise<LlmResponse | undefined>,
+  callbacks: readonly ((args: A) => MaybePromise<LlmResponse | undefined | void>)[],
+  args: A,
+): Promise<LlmResponse | undefined> {
+  const fromPlugin = await fromPlugins;
+  if (fromPlugin) return fromPlugin;
+  for (const callback of callbacks) {
+    const result = await callback(args);
+    if (result) return result;
+  }
+  return undefined;
+}
+
+function beforeModel(
   context: InvocationContext,
   agent: LlmAgentContract,
   callbackContext: Context,
   request: LlmRequest,
 ): Promise<LlmResponse | undefined> {
-  const fromPlugin = await context.pluginManager.runBeforeModelCallback({
-    context: callbackContext,
-    request,
-  });
-  if (fromPlugin) return fromPlugin;
-  for (const callback of agent.canonicalBeforeModelCallbacks) {
-    const result = await callback({ context: callbackContext, request });
-    if (result) return result;
-  }
-  return undefined;
+  const args = { context: callbackContext, request };
+  return firstResponse(
+    context.pluginManager.runBeforeModelCallback(args),
+    agent.canonicalBeforeModelCallbacks,
+    args,
+  );
 }
 
-async function afterModel(
+function afterModel(
   context: InvocationContext,
   agent: LlmAgentContract,
   callbackContext: Context,
   response: LlmResponse,
 ): Promise<LlmResponse | undefined> {
-  const fromPlugin = await context.pluginManager.runAfterModelCallback({
-    context: callbackContext,
-    response,
-  });
-  if (fromPlugin) return fromPlugin;
-  for (const callback of agent.canonicalAfterModelCallbacks) {
-    const result = await callback({ context: callbackContext, response });
-    if (result) return result;
-  }
-  return undefined;
+  const args = { context: callbackContext, response };
+  return firstResponse(
+    context.pluginManager.runAfterModelCallback(args),
+    agent.canonicalAfterModelCallbacks,
+    args,
+  );
 }
 
-async function onModelError(
+function onModelError(
   context: InvocationContext,
   agent: LlmAgentContract,
   callbackContext: Context,
   request: LlmRequest,
   error: unknown,
 ): Promise<LlmResponse | undefined> {
-  const fromPlugin = await context.pluginManager.runOnModelErrorCallback({
-    context: callbackContext,
-    request,
-    error,
-  });
-  if (fromPlugin !== undefined) return fromPlugin;
-  for (const callback of agent.canonicalOnModelErrorCallbacks) {
-    const result = await callback({ context: callbackContext, request, error });
-    if (result !== undefined && result !== null) return result;
-  }
-  return undefined;
+  const args = { context: callbackContext, request, error };
+  return firstResponse(
+    context.pluginManager.runOnModelErrorCallback(args),
+    agent.canonicalOnModelErrorCallbacks,
+    args,
+  );
 }
