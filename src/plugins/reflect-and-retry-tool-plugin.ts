@@ -6,6 +6,7 @@ import { ToolFailureError } from '../errors/tool-failure-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { BasePlugin } from './base-plugin.js';
+import { pythonJsonDumps } from '../utils/python-json.js';
 import { pythonStr } from '../utils/python-repr.js';
 
 /** Marks the plugin's own responses, so they are never taken for new failures. */
@@ -182,7 +183,7 @@ ${formatErrorDetails(error)}
 
 **Tool Arguments Used:**
 \`\`\`json
-${pythonJsonIndent(toolArgs)}
+${pythonJsonDumps(toolArgs, { indent: 2, ensureAscii: true })}
 \`\`\`
 
 **Reflection Guidance:**
@@ -214,7 +215,7 @@ ${formatErrorDetails(error)}
 
 **Last Arguments Used:**
 \`\`\`json
-${pythonJsonIndent(toolArgs)}
+${pythonJsonDumps(toolArgs, { indent: 2, ensureAscii: true })}
 \`\`\`
 
 **Final Instruction:**
@@ -266,66 +267,4 @@ function isTruthy(value: unknown): boolean {
   if (Array.isArray(value) || typeof value === 'string') return value.length > 0;
   if (isPlainObject(value)) return Object.keys(value).length > 0;
   return Boolean(value);
-}
-
-/**
- * Python's `json.dumps(value, indent=2, default=str)`: two-space indents,
- * `": "` after keys, non-ASCII escaped as `\uXXXX` (ensure_ascii), floats
- * in Python's form, anything not JSON as its string.
- */
-function pythonJsonIndent(value: unknown, depth = 0): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return pythonJsonNumber(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') return asciiJsonString(value);
-  const inner = '  '.repeat(depth + 1);
-  const outer = '  '.repeat(depth);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const items = value.map((item) => `${inner}${pythonJsonIndent(item, depth + 1)}`);
-    return `[\n${items.join(',\n')}\n${outer}]`;
-  }
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-    if (entries.length === 0) return '{}';
-    const items = entries.map(
-      ([key, item]) => `${inner}${asciiJsonString(key)}: ${pythonJsonIndent(item, depth + 1)}`,
-    );
-    return `{\n${items.join(',\n')}\n${outer}}`;
-  }
-  return asciiJsonString(String(value));
-}
-
-function pythonJsonNumber(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
-  if (value !== 0 && Math.abs(value) < 1e-4) {
-    return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
-  }
-  return String(value);
-}
-
-const SHORT_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\b': '\\b',
-  '\f': '\\f',
-};
-
-// Python's ensure_ascii: every UTF-16 unit outside printable ASCII becomes \uxxxx.
-function asciiJsonString(text: string): string {
-  let body = '';
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charAt(index);
-    const code = text.charCodeAt(index);
-    const short = SHORT_ESCAPES[char];
-    if (short !== undefined) body += short;
-    else if (code < 0x20 || code > 0x7e) body += `\\u${code.toString(16).padStart(4, '0')}`;
-    else body += char;
-  }
-  return `"${body}"`;
 }

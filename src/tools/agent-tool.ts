@@ -26,6 +26,7 @@ import type {
 import { deepClone } from '../utils/deep-clone.js';
 import { newInvocationId } from '../utils/ids.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
+import { pythonJsonDumps } from '../utils/python-json.js';
 import { BaseTool, type RunToolArguments } from './base-tool.js';
 
 /**
@@ -170,7 +171,7 @@ export class AgentTool extends BaseTool {
         ? payload
         : `${AGENT_TOOL_STRUCTURED_REQUEST_PREFIX}${payload}`;
     }
-    if (!Object.hasOwn(args, 'request')) return pythonJsonDumpsSorted(args);
+    if (!Object.hasOwn(args, 'request')) return pythonJsonDumps(args, { sortKeys: true });
     const request = args['request'];
     if (typeof request !== 'string') {
       throw new InvalidArgumentError({
@@ -381,35 +382,6 @@ function withoutNulls(value: unknown): unknown {
     });
   }
   return result;
-}
-
-/** Python's `json.dumps(value, ensure_ascii=False, sort_keys=True)`. */
-function pythonJsonDumpsSorted(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return pythonJsonNumber(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(pythonJsonDumpsSorted).join(', ')}]`;
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries
-      .map(([key, item]) => `${JSON.stringify(key)}: ${pythonJsonDumpsSorted(item)}`)
-      .join(', ')}}`;
-  }
-  return JSON.stringify(String(value));
-}
-
-// Python writes floats below 1e-4 with a two-digit exponent (1e-05) and NaN/Infinity bare.
-function pythonJsonNumber(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
-  if (value !== 0 && Math.abs(value) < 1e-4) {
-    return value.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
-  }
-  return String(value);
 }
 
 async function* single(event: Event): AsyncGenerator<Event, void, undefined> {

@@ -9,7 +9,7 @@ import {
 import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { canUseOutputSchemaWithTools } from '../output-schema-support.js';
-import { pythonJsonDumps } from '../python-json.js';
+import { pythonJsonDumps } from '../../utils/python-json.js';
 
 const instruction =
   'IMPORTANT: You have access to other tools, but you must provide ' +
