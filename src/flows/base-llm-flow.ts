@@ -20,7 +20,7 @@ import {
   handleFunctionCallsAsync,
   populateClientFunctionCallIds,
 } from './functions.js';
-import { isLlmAgent } from './llm-agent-contract.js';
+import { isLlmAgent, type LlmAgentContract } from './llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from './llm-processor.js';
 import {
   createFinalModelResponseEvent,
@@ -50,14 +50,100 @@ export class BaseLlmFlow {
 
   /**
    * Runs steps until one yields nothing, ends with a final response, or
-   * ends with a partial event (spec 000 §2.3).
+   * ends with a partial event (spec 000 §2.3). Each step is one model call
+   * with its preprocessing and postprocessing (spec 000 §2.5): response
+   * processors, then the model event (unless the response is empty), then
+   * its function calls (§6.1). The step is written inline, not as a nested
+   * generator: every event crosses as few generator levels as possible.
    */
   async *runAsync(context: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const processors = this.requestProcessors;
     for (;;) {
       let lastEvent: Event | undefined;
-      for await (const event of this.runOneStepAsync(context)) {
-        lastEvent = event;
-        yield event;
+      step: {
+        const request = createLlmRequest();
+        const agent = context.agent;
+        if (isLlmAgent(agent)) {
+          for (const processor of processors) {
+            if (processor.process) {
+              const pending = processor.process(context, request);
+              if (pending) await pending;
+            } else if (!processor.appliesTo || processor.appliesTo(context)) {
+              for await (const event of processor.runAsync(context, request)) {
+                lastEvent = event;
+                yield event;
+              }
+            }
+          }
+          if (agent.tools.length > 0) await addTools(context, agent.tools, request);
+        }
+        if (context.endInvocation) break step;
+
+        // Resuming: the branch's last events decide whether to stay paused or to run pending calls.
+        const events = context.isResumable
+          ? context.getEvents({ currentInvocation: true, currentBranch: true })
+          : [];
+        const last = events[events.length - 1];
+        if (last) {
+          if (
+            events.length > 1 &&
+            (context.shouldPauseInvocation(last) ||
+              context.shouldPauseInvocation(events[events.length - 2]!))
+          ) {
+            break step;
+          }
+          if (getFunctionCalls(last).length > 0) {
+            const followUps = await runFunctionCalls(context, last, request);
+            for (const event of followUps.events) {
+              event.id = newEventId();
+              lastEvent = event;
+              yield event;
+            }
+            if (followUps.transferTo) {
+              for await (const event of getAgentToRun(context, followUps.transferTo).runAsync(
+                context,
+              )) {
+                lastEvent = event;
+                yield event;
+              }
+            }
+            break step;
+          }
+        }
+
+        const modelResponseEvent = createEvent({
+          id: newEventId(),
+          invocationId: context.invocationId,
+          author: context.agent.name,
+          ...(context.branch === undefined ? {} : { branch: context.branch }),
+        });
+        for await (const response of callLlm(context, request, modelResponseEvent)) {
+          for (const processor of this.responseProcessors) {
+            if (processor.appliesTo && !processor.appliesTo(context)) continue;
+            for await (const event of processor.runAsync(context, response)) {
+              lastEvent = renew(modelResponseEvent, event);
+              yield lastEvent;
+            }
+          }
+          if (!response.content && !response.errorCode && !response.interrupted) continue;
+          const event = finalizeModelResponseEvent(request, response, modelResponseEvent);
+          lastEvent = renew(modelResponseEvent, event);
+          yield lastEvent;
+          if (event.partial || getFunctionCalls(event).length === 0) continue;
+          const followUps = await runFunctionCalls(context, event, request);
+          for (const followUp of followUps.events) {
+            lastEvent = renew(modelResponseEvent, followUp);
+            yield lastEvent;
+          }
+          if (followUps.transferTo) {
+            for await (const transferred of getAgentToRun(context, followUps.transferTo).runAsync(
+              context,
+            )) {
+              lastEvent = transferred;
+              yield transferred;
+            }
+          }
+        }
       }
       if (!lastEvent || isFinalResponse(lastEvent)) break;
       if (lastEvent.partial) {
@@ -66,95 +152,26 @@ export class BaseLlmFlow {
       }
     }
   }
+}
 
-  /**
-   * One model call with its preprocessing and postprocessing (spec 000 §2.5):
-   * response processors, then the model event (unless the response is
-   * empty), then its function calls (§6.1). Written flat: every event passes
-   * through as few generator levels as possible.
-   */
-  async *runOneStepAsync(context: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    const request = createLlmRequest();
-    yield* this.preprocessAsync(context, request);
-    if (context.endInvocation) return;
-
-    // Resuming: the branch's last events decide whether to stay paused or to run pending calls.
-    const events = context.isResumable
-      ? context.getEvents({ currentInvocation: true, currentBranch: true })
-      : [];
-    const last = events[events.length - 1];
-    if (last) {
-      if (
-        events.length > 1 &&
-        (context.shouldPauseInvocation(last) ||
-          context.shouldPauseInvocation(events[events.length - 2]!))
-      ) {
-        return;
+/** Lets every tool add itself to the request (spec 000 §3.9), toolsets resolved per request. */
+async function addTools(
+  context: InvocationContext,
+  tools: LlmAgentContract['tools'],
+  request: LlmRequest,
+): Promise<void> {
+  // Python gives each tool a fresh ToolContext whose actions are discarded; one serves them all.
+  const toolContext = new Context(context);
+  let readonlyContext: ReadonlyContext | undefined;
+  for (const toolUnion of tools) {
+    if (isBaseToolset(toolUnion)) {
+      await toolUnion.processLlmRequest({ context: toolContext, request });
+      readonlyContext ??= new ReadonlyContext(context);
+      for (const tool of await toolUnion.getToolsWithPrefix(readonlyContext)) {
+        await tool.processLlmRequest({ context: toolContext, request });
       }
-      if (getFunctionCalls(last).length > 0) {
-        const followUps = await runFunctionCalls(context, last, request);
-        for (const event of followUps.events) {
-          event.id = newEventId();
-          yield event;
-        }
-        if (followUps.transferTo)
-          yield* getAgentToRun(context, followUps.transferTo).runAsync(context);
-        return;
-      }
-    }
-
-    const modelResponseEvent = createEvent({
-      id: newEventId(),
-      invocationId: context.invocationId,
-      author: context.agent.name,
-      ...(context.branch === undefined ? {} : { branch: context.branch }),
-    });
-    for await (const response of callLlm(context, request, modelResponseEvent)) {
-      for (const processor of this.responseProcessors) {
-        if (processor.appliesTo && !processor.appliesTo(context)) continue;
-        for await (const event of processor.runAsync(context, response)) {
-          yield renew(modelResponseEvent, event);
-        }
-      }
-      if (!response.content && !response.errorCode && !response.interrupted) continue;
-      const event = finalizeModelResponseEvent(request, response, modelResponseEvent);
-      yield renew(modelResponseEvent, event);
-      if (event.partial || getFunctionCalls(event).length === 0) continue;
-      const followUps = await runFunctionCalls(context, event, request);
-      for (const followUp of followUps.events) yield renew(modelResponseEvent, followUp);
-      if (followUps.transferTo)
-        yield* getAgentToRun(context, followUps.transferTo).runAsync(context);
-    }
-  }
-
-  /** Runs the request processors, then lets every tool add itself (spec 000 §3.9). */
-  private async *preprocessAsync(
-    context: InvocationContext,
-    request: LlmRequest,
-  ): AsyncGenerator<Event, void, undefined> {
-    const agent = context.agent;
-    if (!isLlmAgent(agent)) return;
-    for (const processor of this.requestProcessors) {
-      if (processor.process) {
-        const pending = processor.process(context, request);
-        if (pending) await pending;
-      } else if (!processor.appliesTo || processor.appliesTo(context)) {
-        yield* processor.runAsync(context, request);
-      }
-    }
-    if (agent.tools.length === 0) return;
-    const readonlyContext = new ReadonlyContext(context);
-    // Python gives each tool a fresh ToolContext whose actions are discarded; one serves them all.
-    const toolContext = new Context(context);
-    for (const toolUnion of agent.tools) {
-      if (isBaseToolset(toolUnion)) {
-        await toolUnion.processLlmRequest({ context: toolContext, request });
-        for (const tool of await toolUnion.getToolsWithPrefix(readonlyContext)) {
-          await tool.processLlmRequest({ context: toolContext, request });
-        }
-      } else {
-        await toolUnion.processLlmRequest({ context: toolContext, request });
-      }
+    } else {
+      await toolUnion.processLlmRequest({ context: toolContext, request });
     }
   }
 }

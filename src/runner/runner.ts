@@ -190,7 +190,21 @@ export class Runner {
       context.agent = findAgentToRun(session, this.agent);
     }
     if (userEvent && request.yieldUserMessage) yield userEvent;
-    yield* this.execWithPlugins(context, session);
+    // The run itself is inline, not a nested generator: each event crosses one level less.
+    const earlyExit = await this.pluginManager.runBeforeRunCallback({ invocationContext: context });
+    if (earlyExit !== undefined) {
+      const event = createEvent({
+        invocationId: context.invocationId,
+        author: 'model',
+        content: earlyExit,
+      });
+      yield await this.commit(context, session, event);
+    } else {
+      for await (const event of context.agent.runAsync(context)) {
+        yield await this.commit(context, session, event);
+      }
+    }
+    await this.pluginManager.runAfterRunCallback({ invocationContext: context });
   }
 
   /**
@@ -357,26 +371,6 @@ export class Runner {
     }
     if (result.partial !== true) await this.sessionService.appendEvent({ session, event: result });
     return result;
-  }
-
-  private async *execWithPlugins(
-    context: InvocationContext,
-    session: Session,
-  ): AsyncGenerator<Event, void, undefined> {
-    const earlyExit = await this.pluginManager.runBeforeRunCallback({ invocationContext: context });
-    if (earlyExit !== undefined) {
-      const event = createEvent({
-        invocationId: context.invocationId,
-        author: 'model',
-        content: earlyExit,
-      });
-      yield await this.commit(context, session, event);
-    } else {
-      for await (const event of context.agent.runAsync(context)) {
-        yield await this.commit(context, session, event);
-      }
-    }
-    await this.pluginManager.runAfterRunCallback({ invocationContext: context });
   }
 }
 
