@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist/**', '**/node_modules/**', 'coverage/**', '.consumer-check/**'] },
@@ -40,6 +41,19 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'commonjs',
       globals: { module: 'writable', require: 'readonly' },
+    },
+  },
+  {
+    // The dev UI (Preact, runs in the browser).
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
     },
   },
   {

@@ -14,7 +14,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts', 'web/**/*.test.ts'],
     sequence: { shuffle: true },
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 30_000,

@@ -7,6 +7,7 @@ import type { App } from '../runner/app.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Content } from '../types/index.js';
 import type { AgentLoader } from './agent-loader.js';
+import type { DevUiOptions } from './dev-ui-routes.js';
 
 /** What a `beforeRun` hook learns about a `/run` or `/run_sse` request. */
 export interface RunRequestInfo {
@@ -103,4 +104,10 @@ export interface ApiServerOptions {
    * lists that host or holds `*`.
    */
   bindHost?: string;
+  /**
+   * Serve the dev UI at `/dev-ui/` (`adk web`): `true` for the built UI at
+   * its default location, or options (assets directory, logo). Off by
+   * default (`adk api_server`).
+   */
+  devUi?: boolean | DevUiOptions;
 }

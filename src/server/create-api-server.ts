@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApiServerOptions } from './api-server-options.js';
 import { registerAppRoutes } from './app-routes.js';
 import { AppRunners } from './app-runners.js';
+import { registerDevUiRoutes } from './dev-ui-routes.js';
 import { registerArtifactRoutes } from './artifact-routes.js';
 import { errorResponse } from './error-response.js';
 import { registerHealthRoutes } from './health-routes.js';
@@ -71,6 +72,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   app.use('*', requestBodyLimit(limit));
   if (prefix) app.route(prefix, api);
   app.route('/', api);
+  if (options.devUi) {
+    registerDevUiRoutes(app, options.devUi === true ? {} : options.devUi, prefix);
+  }
   app.notFound((context) => context.json({ detail: 'Not Found' }, 404));
   app.onError((error, context) => errorResponse(context, error, exposeMessages));
 

@@ -30,3 +30,8 @@ export {
 } from './request-schemas.js';
 export { statusOfError } from './error-response.js';
 export { eventToWireJson, sessionToWireJson } from './wire-json.js';
+export {
+  defaultDevUiAssetsDirectory,
+  registerDevUiRoutes,
+  type DevUiOptions,
+} from './dev-ui-routes.js';

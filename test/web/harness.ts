@@ -1,0 +1,133 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { serveApiServer, StaticAgentLoader, type ApiServerHandle } from '../../src/server/index.js';
+import { createDevUiApp, type DevUiApp } from './dev-ui-app.js';
+
+/*
+ * The browser-test harness: the REAL API server (port 0) serving a fresh
+ * build of the dev UI and the scripted `dev_ui_app` (dev-ui-app.ts), and a
+ * real headless chromium.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The app the harness serves. */
+export const APP_NAME = 'dev_ui_app';
+
+/** Where screenshots go (gitignored). */
+export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'web');
+
+let builtUi: Promise<string> | undefined;
+
+/**
+ * Builds web/ with vite into a temporary directory, once per test file, so
+ * the tests always run the current sources (never a stale dist/dev-ui).
+ */
+export function buildDevUi(): Promise<string> {
+  builtUi ??= (async () => {
+    const outDir = await mkdtemp(path.join(tmpdir(), 'adk-dev-ui-'));
+    const { build } = await import('vite');
+    await build({
+      configFile: path.join(repoRoot, 'web', 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+    return outDir;
+  })();
+  return builtUi;
+}
+
+/** A running dev server and the app behind it. */
+export interface DevServer extends DevUiApp {
+  /** The base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  readonly handle: ApiServerHandle;
+  close(): Promise<void>;
+}
+
+/** Starts the real server with the dev UI routes and `dev_ui_app` on a free loopback port. */
+export async function startDevServer(): Promise<DevServer> {
+  const assetsDirectory = await buildDevUi();
+  const app = createDevUiApp();
+  const handle = await serveApiServer({
+    port: 0,
+    agentLoader: new StaticAgentLoader({ apps: { [APP_NAME]: app.rootAgent } }),
+    sessionService: app.sessionService,
+    artifactService: app.artifactService,
+    devUi: { assetsDirectory, logoText: 'ADK dev UI (test)' },
+    shutdownGraceMs: 500,
+  });
+  return { ...app, url: handle.url, handle, close: () => handle.close() };
+}
+
+/**
+ * Launches headless chromium from `/usr/bin/chromium`. A launch failure
+ * throws with a hint (CI installs chromium; tests never skip silently).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  try {
+    return await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  } catch (error) {
+    throw new Error(
+      `Could not launch chromium for the dev UI browser tests (install it: ` +
+        `apt-get install -y --no-install-recommends chromium): ${String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Opens the dev UI and picks `appName` in the app picker; waits until the sessions list is ready. */
+export async function openApp(page: Page, url: string, appName: string = APP_NAME): Promise<void> {
+  await page.goto(`${url}/dev-ui/`);
+  const picker = page.getByLabel('App');
+  await expect.poll(() => picker.locator('option').allTextContents()).toContain(appName);
+  await picker.selectOption(appName);
+  await page.getByRole('button', { name: 'New session' }).waitFor();
+}
+
+/**
+ * Creates a session from the sidebar (with `initialState` typed into the
+ * state editor when given) and waits until it is the current one; returns its id.
+ */
+export async function createSession(
+  page: Page,
+  initialState?: Record<string, unknown>,
+): Promise<string> {
+  await page.getByRole('button', { name: 'New session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session' });
+  if (initialState !== undefined) {
+    await dialog.getByLabel('Initial state (JSON)').fill(JSON.stringify(initialState, null, 2));
+  }
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const current = page.locator('[data-testid="session-item"][aria-current="true"]');
+  await current.waitFor();
+  const id = await current.getAttribute('data-session-id');
+  if (!id) throw new Error('The new session has no id in the sidebar.');
+  return id;
+}
+
+/** Types `text` into the chat box and sends it with Enter. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const box = page.getByLabel('Message');
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Waits until no run is streaming (the Stop button is gone). */
+export async function waitForIdle(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+}
+
+/** Saves a full-page screenshot as `test-results/web/<name>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
