@@ -61,3 +61,57 @@ export { runner, final, model, runSessionServiceSuite, llmAgent };
 TS
 npx tsc -p "$dir/tsconfig.json"
 echo "consumer type check passed"
+
+# A consumer who installed none of the optional peers (SQL drivers, kysely,
+# other model SDKs, MCP): every optional peer resolves to an empty module, so
+# a public .d.ts that names one of their types fails here.
+echo 'export {};' > "$dir/absent.d.ts"
+cat > "$dir/tsconfig.no-peers.json" <<'JSON'
+{
+  "extends": "./tsconfig.json",
+  "compilerOptions": {
+    "paths": {
+      "kysely": ["./absent.d.ts"],
+      "better-sqlite3": ["./absent.d.ts"],
+      "pg": ["./absent.d.ts"],
+      "mysql2": ["./absent.d.ts"],
+      "mysql2/*": ["./absent.d.ts"],
+      "openai": ["./absent.d.ts"],
+      "openai/*": ["./absent.d.ts"],
+      "@anthropic-ai/sdk": ["./absent.d.ts"],
+      "@anthropic-ai/sdk/*": ["./absent.d.ts"],
+      "@modelcontextprotocol/sdk/*": ["./absent.d.ts"],
+      "vitest": ["./absent.d.ts"]
+    }
+  },
+  "include": ["no-peers.ts"]
+}
+JSON
+cat > "$dir/no-peers.ts" <<'TS'
+import {
+  AnthropicLlm,
+  DatabaseMemoryService,
+  DatabaseSessionService,
+  FileArtifactService,
+  McpToolset,
+  OpenAILlm,
+  getSessionServiceFromUri,
+} from '@adk-ts/adk';
+import { createApiServer, StaticAgentLoader } from '@adk-ts/adk/server';
+
+const sessions = new DatabaseSessionService({ dbUrl: 'sqlite:///:memory:' });
+const memory = new DatabaseMemoryService({ dbUrl: 'sqlite:///:memory:' });
+export {
+  AnthropicLlm,
+  FileArtifactService,
+  McpToolset,
+  OpenAILlm,
+  createApiServer,
+  StaticAgentLoader,
+  getSessionServiceFromUri,
+  sessions,
+  memory,
+};
+TS
+npx tsc -p "$dir/tsconfig.no-peers.json"
+echo "consumer type check without optional peers passed"

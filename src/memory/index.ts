@@ -12,4 +12,3 @@ export {
   DatabaseMemoryService,
   type DatabaseMemoryServiceOptions,
 } from './database/database-memory-service.js';
-export type { MemoryTables } from './database/memory-schema.js';
