@@ -86,10 +86,10 @@ export async function launchBrowser(): Promise<Browser> {
 /** Opens the dev UI and picks `appName` in the app picker; waits until the sessions list is ready. */
 export async function openApp(page: Page, url: string, appName: string = APP_NAME): Promise<void> {
   await page.goto(`${url}/dev-ui/`);
-  const picker = page.getByLabel('App');
+  const picker = page.getByLabel('App', { exact: true });
   await expect.poll(() => picker.locator('option').allTextContents()).toContain(appName);
   await picker.selectOption(appName);
-  await page.getByRole('button', { name: 'New session' }).waitFor();
+  await page.getByRole('button', { name: 'New session', exact: true }).waitFor();
 }
 
 /**
@@ -100,12 +100,12 @@ export async function createSession(
   page: Page,
   initialState?: Record<string, unknown>,
 ): Promise<string> {
-  await page.getByRole('button', { name: 'New session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New session' });
+  await page.getByRole('button', { name: 'New session', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New session', exact: true });
   if (initialState !== undefined) {
-    await dialog.getByLabel('Initial state (JSON)').fill(JSON.stringify(initialState, null, 2));
+    await dialog.getByLabel('Initial state (JSON)', { exact: true }).fill(JSON.stringify(initialState, null, 2));
   }
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   const current = page.locator('[data-testid="session-item"][aria-current="true"]');
   await current.waitFor();
@@ -116,14 +116,14 @@ export async function createSession(
 
 /** Types `text` into the chat box and sends it with Enter. */
 export async function sendMessage(page: Page, text: string): Promise<void> {
-  const box = page.getByLabel('Message');
+  const box = page.getByLabel('Message', { exact: true });
   await box.fill(text);
   await box.press('Enter');
 }
 
 /** Waits until no run is streaming (the Stop button is gone). */
 export async function waitForIdle(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached' });
 }
 
 /** Saves a full-page screenshot as `test-results/web/<name>.png`. */

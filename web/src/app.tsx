@@ -1,4 +1,379 @@
-/** The dev UI's root component. */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import {
+  createSession,
+  deleteSession,
+  getDevUiConfig,
+  getSession,
+  listApps,
+  listSessions,
+} from './api/adk-api';
+import { ApiError } from './api/http';
+import { runSse } from './api/sse';
+import type { DevUiConfig, WireContent, WireEvent, WireFunctionCall, WireSession } from './api/types';
+import { applyEvent, EMPTY_CHAT, type ChatEvents } from './chat/chat-model';
+import { ChatView } from './chat/chat-view';
+import { SidePanel } from './panels/side-panel';
+import { parseSessionFile } from './sessions/session-import';
+import { SessionsSidebar } from './sessions/sessions-sidebar';
+import { useTheme } from './ui/theme';
+import { readUrlState, writeUrlState } from './url-state';
+
+/** On a narrow window one region shows at a time. */
+type View = 'sessions' | 'chat' | 'inspect';
+
+const VIEWS: readonly { id: View; label: string }[] = [
+  { id: 'sessions', label: 'Sessions' },
+  { id: 'chat', label: 'Chat' },
+  { id: 'inspect', label: 'Inspect' },
+];
+
+function message(error: unknown): string {
+  if (error instanceof ApiError) return `HTTP ${error.status}: ${error.detail}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+let localIds = 0;
+
+/**
+ * The dev UI: pick an app and a session, chat with the agent over
+ * `/run_sse` (streamed), and inspect the session's events, state,
+ * artifacts, traces and graph.
+ */
 export function App() {
-  return <h1>ADK dev UI</h1>;
+  const initial = useRef(readUrlState()).current;
+  const [theme, setTheme] = useTheme();
+  const [config, setConfig] = useState<DevUiConfig | null>(null);
+  const [apps, setApps] = useState<string[]>([]);
+  const [appName, setAppName] = useState<string>(initial.app ?? '');
+  const [userId, setUserId] = useState(initial.userId ?? 'user');
+  const [userDraft, setUserDraft] = useState(userId);
+  const [sessions, setSessions] = useState<WireSession[]>([]);
+  const [sessionId, setSessionId] = useState<string | null>(initial.session);
+  const [session, setSession] = useState<WireSession | null>(null);
+  const [chat, setChat] = useState<ChatEvents>(EMPTY_CHAT);
+  const [revision, setRevision] = useState(0);
+  const [selectedEventId, setSelectedEventId] = useState<string | null>(null);
+  const [running, setRunning] = useState<AbortController | null>(null);
+  const [runErrors, setRunErrors] = useState<string[]>([]);
+  const [sessionsError, setSessionsError] = useState<string | null>(null);
+  const [appError, setAppError] = useState<string | null>(null);
+  const [view, setView] = useState<View>('chat');
+  const runningRef = useRef<AbortController | null>(null);
+  // The session the current run is for: switching to it (a session the run created) keeps the run.
+  const runSessionRef = useRef<string | null>(null);
+  const sessionIdRef = useRef(sessionId);
+  sessionIdRef.current = sessionId;
+
+  useEffect(() => {
+    getDevUiConfig().then(setConfig, () => setConfig(null));
+    listApps().then(
+      (names) => {
+        setApps(names);
+        setAppName((current) => (current && names.includes(current) ? current : ''));
+      },
+      (error: unknown) => setAppError(`Could not list the apps: ${message(error)}`),
+    );
+  }, []);
+
+  useEffect(() => {
+    writeUrlState({ app: appName || null, session: sessionId, userId });
+  }, [appName, sessionId, userId]);
+
+  const refreshSessions = useCallback(async (): Promise<void> => {
+    if (!appName) return;
+    try {
+      setSessions(await listSessions(appName, userId));
+      setSessionsError(null);
+    } catch (error) {
+      setSessionsError(`Could not list the sessions: ${message(error)}`);
+    }
+  }, [appName, userId]);
+
+  useEffect(() => {
+    setSessions([]);
+    void refreshSessions();
+  }, [refreshSessions]);
+
+  const loadSession = useCallback(
+    async (id: string): Promise<void> => {
+      try {
+        const loaded = await getSession(appName, userId, id);
+        setSession(loaded);
+        setChat({ finals: loaded.events, partials: [] });
+        setRevision((value) => value + 1);
+      } catch (error) {
+        setSessionsError(`Could not load session ${id}: ${message(error)}`);
+        if (error instanceof ApiError && error.status === 404) setSessionId(null);
+      }
+    },
+    [appName, userId],
+  );
+
+  useEffect(() => {
+    if (sessionId !== null && sessionId === runSessionRef.current) return;
+    runningRef.current?.abort();
+    setSession(null);
+    setChat(EMPTY_CHAT);
+    setRunErrors([]);
+    setSelectedEventId(null);
+    if (appName && sessionId) void loadSession(sessionId);
+  }, [appName, sessionId, loadSession]);
+
+  const newSession = async (
+    state: Record<string, unknown>,
+    events?: WireEvent[],
+    forRun = false,
+  ): Promise<WireSession> => {
+    const created = await createSession(appName, userId, { state, ...(events ? { events } : {}) });
+    if (forRun) {
+      runSessionRef.current = created.id;
+      setSession(created);
+    }
+    setSessions((list) => [created, ...list.filter((item) => item.id !== created.id)]);
+    setSessionId(created.id);
+    setView('chat');
+    return created;
+  };
+
+  const run = async (newMessage: WireContent, functionCallEventId?: string): Promise<void> => {
+    if (!appName || runningRef.current) return;
+    let id = sessionId;
+    if (!id) {
+      try {
+        id = (await newSession({}, undefined, true)).id;
+      } catch (error) {
+        setRunErrors([`Could not create a session: ${message(error)}`]);
+        return;
+      }
+    }
+    const controller = new AbortController();
+    runningRef.current = controller;
+    runSessionRef.current = id;
+    setRunning(controller);
+    setRunErrors([]);
+    setChat((current) =>
+      applyEvent(current, {
+        id: `local-${++localIds}`,
+        invocationId: 'local',
+        author: 'user',
+        timestamp: Date.now() / 1000,
+        content: newMessage,
+      }),
+    );
+    try {
+      await runSse(
+        {
+          appName,
+          userId,
+          sessionId: id,
+          newMessage,
+          streaming: true,
+          ...(functionCallEventId ? { functionCallEventId } : {}),
+        },
+        (frame) => {
+          if (controller.signal.aborted) return;
+          if (frame.kind === 'error') {
+            setRunErrors((errors) => [...errors, frame.message]);
+            return;
+          }
+          const event = frame.event;
+          setChat((current) => applyEvent(current, event));
+          if (!event.partial) {
+            const delta = event.actions?.stateDelta;
+            if (delta && Object.keys(delta).length > 0) {
+              setSession((current) =>
+                current ? { ...current, state: { ...current.state, ...delta } } : current,
+              );
+            }
+            setRevision((value) => value + 1);
+          }
+        },
+        controller.signal,
+      );
+    } catch (error) {
+      if (isAbort(error)) setRunErrors((errors) => [...errors, 'Stopped.']);
+      else setRunErrors((errors) => [...errors, message(error)]);
+    } finally {
+      runningRef.current = null;
+      runSessionRef.current = null;
+      setRunning(null);
+      // The stored session is the truth: events with their real ids, state as persisted.
+      if (sessionIdRef.current === id) await loadSession(id);
+      void refreshSessions();
+    }
+  };
+
+  const answer = (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => {
+    void run(
+      {
+        role: 'user',
+        parts: [
+          {
+            functionResponse: {
+              ...(call.id === undefined ? {} : { id: call.id }),
+              name: call.name,
+              response,
+            },
+          },
+        ],
+      },
+      eventId,
+    );
+  };
+
+  const importSession = async (file: File): Promise<void> => {
+    try {
+      const parsed = parseSessionFile(await file.text());
+      await newSession(parsed.state ?? {}, parsed.events);
+      setSessionsError(null);
+    } catch (error) {
+      setSessionsError(`Could not import ${file.name}: ${message(error)}`);
+    }
+  };
+
+  const removeSession = async (id: string): Promise<void> => {
+    try {
+      await deleteSession(appName, userId, id);
+      setSessions((list) => list.filter((item) => item.id !== id));
+      if (id === sessionId) setSessionId(null);
+      setSessionsError(null);
+    } catch (error) {
+      setSessionsError(`Could not delete session ${id}: ${message(error)}`);
+    }
+  };
+
+  const commitUser = (): void => {
+    const next = userDraft.trim();
+    if (!next) {
+      setUserDraft(userId);
+      return;
+    }
+    if (next === userId) return;
+    setUserId(next);
+    setSessionId(null);
+  };
+
+  return (
+    <div class="app" data-view={view}>
+      <header class="app-header">
+        <div class="brand">
+          {config?.logo_image_url && <img src={config.logo_image_url} alt="" class="logo" />}
+          <span class="strong">{config?.logo_text ?? 'ADK dev UI'}</span>
+        </div>
+        <label class="inline-field">
+          <span>App</span>
+          <select
+            value={appName}
+            onChange={(event) => {
+              setAppName(event.currentTarget.value);
+              setSessionId(null);
+            }}
+          >
+            <option value="" disabled>
+              {apps.length === 0 ? 'No apps' : 'Pick an app'}
+            </option>
+            {apps.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          class="inline-field"
+          onSubmit={(event) => {
+            event.preventDefault();
+            commitUser();
+          }}
+        >
+          <label for="user-id">User ID</label>
+          <input
+            id="user-id"
+            value={userDraft}
+            size={10}
+            onInput={(event) => setUserDraft(event.currentTarget.value)}
+            onBlur={commitUser}
+          />
+        </form>
+        <nav class="view-switch" aria-label="View">
+          {VIEWS.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              aria-pressed={view === item.id}
+              onClick={() => setView(item.id)}
+            >
+              {item.label}
+            </button>
+          ))}
+        </nav>
+        <button
+          type="button"
+          class="theme-toggle"
+          aria-pressed={theme === 'dark'}
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+        >
+          Dark theme
+        </button>
+      </header>
+      {appError && (
+        <p class="app-error error-text" role="alert">
+          {appError}
+        </p>
+      )}
+      {appName ? (
+        <>
+          <aside class="region region-sessions" aria-label="Sessions sidebar">
+            <SessionsSidebar
+              sessions={sessions}
+              currentId={sessionId}
+              error={sessionsError}
+              onSelect={(id) => {
+                setSessionId(id);
+                setView('chat');
+              }}
+              onCreate={async (state) => {
+                await newSession(state);
+              }}
+              onDelete={removeSession}
+              onImport={importSession}
+            />
+          </aside>
+          <main class="region region-chat">
+            <ChatView
+              chat={chat}
+              runErrors={runErrors}
+              running={running !== null}
+              ready={Boolean(appName)}
+              sessionId={sessionId}
+              onSend={(text) => void run({ role: 'user', parts: [{ text }] })}
+              onStop={() => runningRef.current?.abort()}
+              onAnswer={answer}
+            />
+          </main>
+          <div class="region region-inspect">
+            <SidePanel
+              appName={appName}
+              userId={userId}
+              sessionId={sessionId ?? ''}
+              session={session}
+              revision={revision}
+              selectedEventId={selectedEventId}
+              events={chat.finals}
+              onSelectEvent={setSelectedEventId}
+            />
+          </div>
+        </>
+      ) : (
+        <main class="region region-chat welcome">
+          <h1>ADK dev UI</h1>
+          <p>Pick an app to start.</p>
+        </main>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { summarizeEvent } from './event-summary';
+
+describe('summarizeEvent', () => {
+  it('lists text, calls, responses and actions', () => {
+    expect(
+      summarizeEvent({
+        id: 'e',
+        invocationId: 'i',
+        author: 'a',
+        timestamp: 0,
+        content: {
+          parts: [
+            { text: 'Checking\nthe weather' },
+            { functionCall: { name: 'get_weather', args: {} } },
+            { functionResponse: { name: 'get_weather', response: {} } },
+          ],
+        },
+        actions: {
+          stateDelta: { city: 'Paris' },
+          artifactDelta: { 'a.txt': 0 },
+          transferToAgent: 'helper',
+          escalate: true,
+        },
+        errorCode: 'E',
+      }),
+    ).toBe(
+      'Checking the weather · call get_weather · response get_weather · state: city · ' +
+        'artifacts: a.txt · transfer → helper · escalate · error: E',
+    );
+  });
+
+  it('clips long text and says when an event is empty', () => {
+    const long = summarizeEvent({
+      id: 'e',
+      invocationId: 'i',
+      author: 'a',
+      timestamp: 0,
+      content: { parts: [{ text: 'x'.repeat(200) }] },
+    });
+    expect(long).toHaveLength(80);
+    expect(long.endsWith('…')).toBe(true);
+    expect(summarizeEvent({ id: 'e', invocationId: 'i', author: 'a', timestamp: 0 })).toBe('(empty)');
+  });
+});
