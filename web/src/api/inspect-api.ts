@@ -8,7 +8,11 @@ function artifactsPath(appName: string, userId: string, sessionId: string): stri
 }
 
 /** `GET …/artifacts`: the names of the session's artifacts (and the user's `user:` ones). */
-export function listArtifacts(appName: string, userId: string, sessionId: string): Promise<string[]> {
+export function listArtifacts(
+  appName: string,
+  userId: string,
+  sessionId: string,
+): Promise<string[]> {
   return requestJson<string[]>(artifactsPath(appName, userId, sessionId));
 }
 
@@ -31,7 +35,9 @@ export function listArtifactVersionNumbers(
   sessionId: string,
   name: string,
 ): Promise<number[]> {
-  return requestJson<number[]>(`${artifactsPath(appName, userId, sessionId)}/${segment(name)}/versions`);
+  return requestJson<number[]>(
+    `${artifactsPath(appName, userId, sessionId)}/${segment(name)}/versions`,
+  );
 }
 
 /** `GET …/artifacts/{name}/versions/{version}`: the content of one version, a genai Part. */

@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiError } from '../api/http';
+import { loadAgentGraph } from '../api/inspect-api';
+import { displayName, nodeKind, parseDot, type DotGraph, type DotNodeKind } from './dot-graph';
+import { layoutTree, type PlacedEdge, type PlacedNode } from './dot-layout';
+import type { PanelProps } from './panel-props';
+import './panels.css';
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; graph: DotGraph }
+  | { status: 'error'; message: string };
+
+const KIND_NAMES: Record<DotNodeKind, string> = { agent: 'Agent', tool: 'Tool', other: 'Node' };
+
+function currentDarkMode(): boolean {
+  const theme = document.documentElement.dataset['theme'];
+  if (theme === 'dark' || theme === 'light') return theme === 'dark';
+  return window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** Whether the page is dark: `data-theme` on <html>, else the system preference; follows changes. */
+function useDarkMode(): boolean {
+  const [dark, setDark] = useState(currentDarkMode);
+  useEffect(() => {
+    const update = () => setDark(currentDarkMode());
+    const observer = new MutationObserver(update);
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    media.addEventListener('change', update);
+    return () => {
+      observer.disconnect();
+      media.removeEventListener('change', update);
+    };
+  }, []);
+  return dark;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return `HTTP ${error.status}: ${error.detail}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function edgePath(edge: PlacedEdge): string {
+  const { x1, y1, x2, y2 } = edge;
+  if (edge.from === edge.to) {
+    return `M ${x1 + 12} ${y1} C ${x1 + 60} ${y1 + 40}, ${x1 + 60} ${y1 - 40}, ${x1 + 12} ${y1 - 8}`;
+  }
+  if (Math.abs(y2 - y1) < 1) {
+    // Same level: arc over the nodes.
+    const lift = 30 + Math.abs(x2 - x1) / 8;
+    return `M ${x1} ${y1} C ${x1} ${y1 - lift}, ${x2} ${y2 - lift}, ${x2} ${y2}`;
+  }
+  const middle = (y1 + y2) / 2;
+  return `M ${x1} ${y1} C ${x1} ${middle}, ${x2} ${middle}, ${x2} ${y2}`;
+}
+
+function NodeShape({ placed, kind }: { placed: PlacedNode; kind: DotNodeKind }) {
+  const left = placed.x - placed.width / 2;
+  const top = placed.y - placed.height / 2;
+  const shape = (placed.node.attributes['shape'] ?? '').toLowerCase();
+  if (kind === 'tool' && shape === 'cylinder') {
+    const rx = placed.width / 2;
+    const ry = 5;
+    return (
+      <path
+        class="graph-shape"
+        d={`M ${left} ${top + ry} A ${rx} ${ry} 0 0 1 ${left + placed.width} ${top + ry} V ${top + placed.height - ry} A ${rx} ${ry} 0 0 1 ${left} ${top + placed.height - ry} Z M ${left} ${top + ry} A ${rx} ${ry} 0 0 0 ${left + placed.width} ${top + ry}`}
+      />
+    );
+  }
+  // Agents are pills (Graphviz draws ellipses; a pill fits the label), tools rounded boxes.
+  const radius = kind === 'agent' ? placed.height / 2 : 6;
+  return (
+    <rect
+      class="graph-shape"
+      x={left}
+      y={top}
+      width={placed.width}
+      height={placed.height}
+      rx={radius}
+      ry={radius}
+    />
+  );
+}
+
+function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
+  const layout = useMemo(() => layoutTree(graph), [graph]);
+  const names = new Map(graph.nodes.map((node) => [node.id, displayName(node)]));
+  return (
+    <>
+      <div class="graph-canvas">
+        <svg
+          class="graph-svg"
+          role="group"
+          aria-label={`Agent graph of ${appName}`}
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          width={layout.width}
+          height={layout.height}
+        >
+          <defs>
+            <marker
+              id="graph-arrow"
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
+              <path d="M 0 0 L 10 5 L 0 10 z" class="graph-arrow-head" />
+            </marker>
+          </defs>
+          <g aria-hidden="true">
+            {layout.edges.map((edge, index) => (
+              <path
+                key={index}
+                class={edge.tree ? 'graph-edge' : 'graph-edge extra'}
+                d={edgePath(edge)}
+                marker-end="url(#graph-arrow)"
+              />
+            ))}
+          </g>
+          <g role="list" aria-label="Agents and tools">
+            {layout.nodes.map((placed) => {
+              const kind = nodeKind(placed.node);
+              const name = names.get(placed.node.id) ?? placed.node.id;
+              const lines = name.split('\n');
+              return (
+                <g
+                  key={placed.node.id}
+                  role="listitem"
+                  aria-label={`${KIND_NAMES[kind]} ${name.replace(/\n/g, ' ')}`}
+                  class={`graph-node kind-${kind}`}
+                  data-node-id={placed.node.id}
+                >
+                  <title>{`${KIND_NAMES[kind]}: ${placed.node.label}`}</title>
+                  <NodeShape placed={placed} kind={kind} />
+                  <text
+                    class="graph-label"
+                    x={placed.x}
+                    y={placed.y}
+                    text-anchor="middle"
+                    dominant-baseline="central"
+                  >
+                    {lines.map((line, index) => (
+                      <tspan
+                        key={index}
+                        x={placed.x}
+                        dy={index === 0 ? `${-(lines.length - 1) * 0.6}em` : '1.2em'}
+                      >
+                        {line}
+                      </tspan>
+                    ))}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
+        </svg>
+      </div>
+      <p class="graph-legend" aria-hidden="true">
+        <span class="graph-swatch kind-agent" /> agent <span class="graph-swatch kind-tool" /> tool
+      </p>
+      <details class="graph-edges">
+        <summary>Edges ({graph.edges.length})</summary>
+        <ul aria-label="Edges">
+          {graph.edges.map((edge, index) => (
+            <li key={index}>
+              {names.get(edge.from) ?? edge.from} → {names.get(edge.to) ?? edge.to}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
+  );
+}
+
+/**
+ * The app's agent tree (`GET /dev/apps/{app}/graph?dark_mode=`, DOT),
+ * parsed and laid out top-down here and drawn as SVG: agents as pills,
+ * tools as boxes (cylinders for retrieval), each node a list item named
+ * "Agent <name>" or "Tool <name>"; the edges also listed as text.
+ * Refetched when the theme changes, since the server colours for it.
+ */
+export function GraphPanel({ appName }: PanelProps) {
+  const dark = useDarkMode();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    loadAgentGraph(appName, dark).then(
+      (source) => {
+        if (!live) return;
+        try {
+          setLoaded({ status: 'ready', graph: parseDot(source) });
+        } catch (error) {
+          setLoaded({
+            status: 'error',
+            message: `The graph is not readable DOT: ${errorText(error)}`,
+          });
+        }
+      },
+      (error: unknown) => live && setLoaded({ status: 'error', message: errorText(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [appName, dark]);
+
+  return (
+    <div class="inspect-panel graph-panel">
+      <h3>Graph</h3>
+      {loaded.status === 'loading' && <p class="panel-empty">Loading the graph…</p>}
+      {loaded.status === 'error' && (
+        <p role="alert" class="panel-error">
+          Could not show the graph: {loaded.message}
+        </p>
+      )}
+      {loaded.status === 'ready' &&
+        (loaded.graph.nodes.length === 0 ? (
+          <p class="panel-empty">The graph is empty.</p>
+        ) : (
+          <GraphSvg graph={loaded.graph} appName={appName} />
+        ))}
+    </div>
+  );
+}
