@@ -83,13 +83,13 @@ export async function launchBrowser(): Promise<Browser> {
   }
 }
 
-/** Opens the dev UI and picks `appName` in the app picker; waits until the sessions list is ready. */
+/** Opens the dev UI and picks `appName` in the app picker; waits until the message box is enabled. */
 export async function openApp(page: Page, url: string, appName: string = APP_NAME): Promise<void> {
   await page.goto(`${url}/dev-ui/`);
   const picker = page.getByLabel('App', { exact: true });
   await expect.poll(() => picker.locator('option').allTextContents()).toContain(appName);
   await picker.selectOption(appName);
-  await page.getByRole('button', { name: 'New session', exact: true }).waitFor();
+  await expect.poll(() => page.getByLabel('Message', { exact: true }).isEnabled()).toBe(true);
 }
 
 /**
@@ -103,12 +103,14 @@ export async function createSession(
   await page.getByRole('button', { name: 'New session', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New session', exact: true });
   if (initialState !== undefined) {
-    await dialog.getByLabel('Initial state (JSON)', { exact: true }).fill(JSON.stringify(initialState, null, 2));
+    await dialog
+      .getByLabel('Initial state (JSON)', { exact: true })
+      .fill(JSON.stringify(initialState, null, 2));
   }
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
   const current = page.locator('[data-testid="session-item"][aria-current="true"]');
-  await current.waitFor();
+  await current.waitFor({ state: 'attached' });
   const id = await current.getAttribute('data-session-id');
   if (!id) throw new Error('The new session has no id in the sidebar.');
   return id;

@@ -9,7 +9,13 @@ import {
 } from './api/adk-api';
 import { ApiError } from './api/http';
 import { runSse } from './api/sse';
-import type { DevUiConfig, WireContent, WireEvent, WireFunctionCall, WireSession } from './api/types';
+import type {
+  DevUiConfig,
+  WireContent,
+  WireEvent,
+  WireFunctionCall,
+  WireSession,
+} from './api/types';
 import { applyEvent, EMPTY_CHAT, type ChatEvents } from './chat/chat-model';
 import { ChatView } from './chat/chat-view';
 import { SidePanel } from './panels/side-panel';
@@ -99,7 +105,7 @@ export function App() {
   }, [refreshSessions]);
 
   const loadSession = useCallback(
-    async (id: string): Promise<void> => {
+    async (id: string, forgetMissing = true): Promise<void> => {
       try {
         const loaded = await getSession(appName, userId, id);
         setSession(loaded);
@@ -107,7 +113,7 @@ export function App() {
         setRevision((value) => value + 1);
       } catch (error) {
         setSessionsError(`Could not load session ${id}: ${message(error)}`);
-        if (error instanceof ApiError && error.status === 404) setSessionId(null);
+        if (forgetMissing && error instanceof ApiError && error.status === 404) setSessionId(null);
       }
     },
     [appName, userId],
@@ -202,7 +208,7 @@ export function App() {
       runSessionRef.current = null;
       setRunning(null);
       // The stored session is the truth: events with their real ids, state as persisted.
-      if (sessionIdRef.current === id) await loadSession(id);
+      if (sessionIdRef.current === id) await loadSession(id, false);
       void refreshSessions();
     }
   };
@@ -264,9 +270,10 @@ export function App() {
           {config?.logo_image_url && <img src={config.logo_image_url} alt="" class="logo" />}
           <span class="strong">{config?.logo_text ?? 'ADK dev UI'}</span>
         </div>
-        <label class="inline-field">
-          <span>App</span>
+        <div class="inline-field">
+          <label for="app-picker">App</label>
           <select
+            id="app-picker"
             value={appName}
             onChange={(event) => {
               setAppName(event.currentTarget.value);
@@ -282,7 +289,7 @@ export function App() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <form
           class="inline-field"
           onSubmit={(event) => {

@@ -43,7 +43,9 @@ export function ChatView(props: ChatViewProps) {
     <section class="chat" aria-labelledby="chat-heading">
       <div class="section-head">
         <h2 id="chat-heading">Chat</h2>
-        <span class="muted small mono">{sessionId ? `session ${sessionId}` : 'no session yet'}</span>
+        <span class="muted small mono">
+          {sessionId ? `session ${sessionId}` : 'no session yet'}
+        </span>
       </div>
       <div class="chat-log" role="log" aria-label="Conversation" ref={log} tabIndex={0}>
         {items.length === 0 && runErrors.length === 0 && (
@@ -93,7 +95,9 @@ export function ChatView(props: ChatViewProps) {
         <textarea
           id="message-input"
           rows={2}
-          placeholder={ready ? 'Message (Enter to send, Shift+Enter for a new line)' : 'Pick an app'}
+          placeholder={
+            ready ? 'Message (Enter to send, Shift+Enter for a new line)' : 'Pick an app'
+          }
           value={text}
           disabled={!ready}
           onInput={(event) => setText(event.currentTarget.value)}

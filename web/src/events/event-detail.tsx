@@ -35,7 +35,11 @@ export function EventDetail({ event, onBack }: { event: WireEvent; onBack: () =>
         )}
       </dl>
       <h4>Content{event.content?.role ? ` (${event.content.role})` : ''}</h4>
-      {parts.length === 0 ? <p class="muted">No content.</p> : <JsonView value={parts} label="Content parts" />}
+      {parts.length === 0 ? (
+        <p class="muted">No content.</p>
+      ) : (
+        <JsonView value={parts} label="Content parts" />
+      )}
       <h4>Actions</h4>
       <dl class="facts">
         <dt>stateDelta</dt>

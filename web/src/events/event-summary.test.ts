@@ -40,6 +40,8 @@ describe('summarizeEvent', () => {
     });
     expect(long).toHaveLength(80);
     expect(long.endsWith('…')).toBe(true);
-    expect(summarizeEvent({ id: 'e', invocationId: 'i', author: 'a', timestamp: 0 })).toBe('(empty)');
+    expect(summarizeEvent({ id: 'e', invocationId: 'i', author: 'a', timestamp: 0 })).toBe(
+      '(empty)',
+    );
   });
 });
