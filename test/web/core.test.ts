@@ -118,6 +118,16 @@ describe('dev UI core', () => {
     await screenshot(page, 'core-04-event-detail');
     await detail.getByRole('button', { name: '← All events' }).click();
     expect(await page.getByTestId('event-row').count()).toBe(stored.events.length);
+
+    // The State panel shows the initial state and what the tool set.
+    await page.getByRole('tab', { name: 'State' }).click();
+    const statePanel = page.getByRole('tabpanel', { name: 'State' });
+    await expect.poll(() => statePanel.innerText()).toContain('last_city');
+    const stateText = await statePanel.innerText();
+    expect(stateText).toContain('Paris');
+    expect(stateText).toContain('weather_checks');
+    expect(stateText).toContain('plan');
+    await screenshot(page, 'core-04b-state-panel');
   });
 
   it('answers the long-running ask_approval call from the UI and shows the reply', async () => {

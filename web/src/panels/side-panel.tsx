@@ -1,8 +1,13 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { WireEvent } from '../api/types';
 import { EventsTab } from '../events/events-tab';
 import { Tabs, type TabSpec } from '../ui/tabs';
+import { ArtifactsPanel } from './artifacts-panel';
+import { GraphPanel } from './graph-panel';
 import type { PanelProps } from './panel-props';
+import { StatePanel } from './state-panel';
+import { TracePanel } from './trace-panel';
 
 /** Props of SidePanel: the panels' props, the events to list and the selection setter. */
 export interface SidePanelProps extends PanelProps {
@@ -26,10 +31,30 @@ export function SidePanel(props: SidePanelProps) {
         />
       ),
     },
+    {
+      id: 'state',
+      label: 'State',
+      render: () => needsSession(panelProps, () => <StatePanel {...panelProps} />),
+    },
+    {
+      id: 'artifacts',
+      label: 'Artifacts',
+      render: () => needsSession(panelProps, () => <ArtifactsPanel {...panelProps} />),
+    },
+    {
+      id: 'trace',
+      label: 'Trace',
+      render: () => needsSession(panelProps, () => <TracePanel {...panelProps} />),
+    },
+    { id: 'graph', label: 'Graph', render: () => <GraphPanel {...panelProps} /> },
   ];
   return (
     <section class="side-panel" aria-label="Inspector">
       <Tabs idPrefix="side" label="Inspector" tabs={tabs} selected={tab} onSelect={setTab} />
     </section>
   );
+}
+
+function needsSession(props: PanelProps, render: () => ComponentChildren): ComponentChildren {
+  return props.sessionId ? render() : <p class="muted">Create or pick a session first.</p>;
 }
