@@ -28,6 +28,10 @@ export interface ServeCommandOptions {
   readonly url_prefix?: string;
   readonly log_level?: string;
   readonly verbose?: boolean;
+  /** `adk web`: also serve the dev UI at `/dev-ui/`. */
+  readonly web?: boolean;
+  readonly logo_text?: string;
+  readonly logo_image_url?: string;
 }
 
 /** Adds `adk web` and `adk api_server` to `program`. */
@@ -39,7 +43,7 @@ export function registerServeCommands(program: Command, io: CliIo): void {
       'Serves the agents of AGENTS_DIR over the ADK HTTP API (Python `adk api_server`).',
     ],
   ] as const) {
-    program
+    const command = program
       .command(name)
       .description(description)
       .argument('[agents_dir]', 'the folder holding one folder per app', '.')
@@ -56,10 +60,15 @@ export function registerServeCommands(program: Command, io: CliIo): void {
       .option('--reload_agents', 'load an app again when its files change')
       .option('--url_prefix <prefix>', 'also serve every route under this path prefix, e.g. /adk')
       .option('--log_level <level>', 'DEBUG, INFO, WARNING, ERROR or CRITICAL', 'INFO')
-      .option('-v, --verbose', 'the same as --log_level DEBUG')
-      .action(async (agentsDir: string, options: ServeCommandOptions) => {
-        process.exitCode = await serveCommand(agentsDir, options, io);
-      });
+      .option('-v, --verbose', 'the same as --log_level DEBUG');
+    if (name === 'web') {
+      command
+        .option('--logo_text <text>', 'the text of the dev UI logo')
+        .option('--logo_image_url <url>', 'the image URL of the dev UI logo');
+    }
+    command.action(async (agentsDir: string, options: ServeCommandOptions) => {
+      process.exitCode = await serveCommand(agentsDir, { ...options, web: name === 'web' }, io);
+    });
   }
 }
 
@@ -117,6 +126,14 @@ export async function serveCommand(
       ...(options.allow_origins ? { allowOrigins: options.allow_origins } : {}),
       ...(options.url_prefix ? { urlPrefix: options.url_prefix } : {}),
       autoCreateSession: options.auto_create_session === true,
+      ...(options.web
+        ? {
+            devUi: {
+              ...(options.logo_text ? { logoText: options.logo_text } : {}),
+              ...(options.logo_image_url ? { logoImageUrl: options.logo_image_url } : {}),
+            },
+          }
+        : {}),
       // Conformance replay first (`_adk_replay_config` in the state delta,
       // as Python's adk web honours it); then, with --reload_agents, a
       // reloaded app runs through a runner of its own until the server asks
@@ -134,6 +151,7 @@ export async function serveCommand(
     const prefix = options.url_prefix ?? '';
     io.stdout.write(
       `ADK API server started at ${handle.url}${prefix} serving ${agentsDir}\n` +
+        (options.web ? `Dev UI: ${handle.url}${prefix}/dev-ui/\n` : '') +
         'Press Ctrl-C to stop.\n',
     );
     await stopped;
