@@ -6,37 +6,46 @@ export const CLIENT_FUNCTION_CALL_ID_PREFIX = 'adk-';
 // Ids are kept as long as the history: every event has one, every tool call
 // too. `crypto.randomUUID()` returns a string built by concatenation, which
 // V8 keeps as a chain of about twenty string pieces (over 600 bytes per id);
-// formatting the bytes into a buffer gives one flat string of the same text.
-const HEX_DIGITS = new Uint8Array(512);
+// building the text from character codes in one call gives one flat string,
+// and faster than formatting into a Buffer (no trip into C++ per id).
+const HEX_CODES = new Uint16Array(512);
 for (let byte = 0; byte < 256; byte++) {
   const digits = byte.toString(16).padStart(2, '0');
-  HEX_DIGITS[2 * byte] = digits.charCodeAt(0);
-  HEX_DIGITS[2 * byte + 1] = digits.charCodeAt(1);
+  HEX_CODES[2 * byte] = digits.charCodeAt(0);
+  HEX_CODES[2 * byte + 1] = digits.charCodeAt(1);
 }
-const POOL_UUIDS = 128;
+const POOL_UUIDS = 256;
 const randomPool = Buffer.alloc(16 * POOL_UUIDS);
 let poolOffset = randomPool.length;
-const output = Buffer.alloc(64);
 const DASH = 0x2d;
+const UUID_LENGTH = 36;
+const codesByPrefix = new Map<string, number[]>();
 
 /** Writes `prefix` then a random RFC 4122 version-4 uuid, and returns the text as one flat string. */
 function prefixedUuid4(prefix: string): string {
+  let codes = codesByPrefix.get(prefix);
+  if (!codes) {
+    codes = Array.from({ length: prefix.length + UUID_LENGTH }, (_, index) =>
+      index < prefix.length ? prefix.charCodeAt(index) : 0,
+    );
+    codesByPrefix.set(prefix, codes);
+  }
   if (poolOffset === randomPool.length) {
     randomFillSync(randomPool);
     poolOffset = 0;
   }
-  let at = output.write(prefix, 0, 'latin1');
+  let at = prefix.length;
   for (let index = 0; index < 16; index++) {
     let byte = randomPool[poolOffset + index]!;
     if (index === 6) byte = (byte & 0x0f) | 0x40;
     else if (index === 8) byte = (byte & 0x3f) | 0x80;
-    if (index === 4 || index === 6 || index === 8 || index === 10) output[at++] = DASH;
-    output[at++] = HEX_DIGITS[2 * byte]!;
-    output[at++] = HEX_DIGITS[2 * byte + 1]!;
+    if (index === 4 || index === 6 || index === 8 || index === 10) codes[at++] = DASH;
+    codes[at++] = HEX_CODES[2 * byte]!;
+    codes[at++] = HEX_CODES[2 * byte + 1]!;
   }
   // Each uuid consumes its own 16 bytes: no byte is ever used twice.
   poolOffset += 16;
-  return output.toString('latin1', 0, at);
+  return String.fromCharCode.apply(null, codes);
 }
 
 /** A new random uuid4 (`xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`), from the system's secure random source. */
