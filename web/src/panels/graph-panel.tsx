@@ -90,16 +90,28 @@ function NodeShape({ placed, kind }: { placed: PlacedNode; kind: DotNodeKind }) 
 function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
   const layout = useMemo(() => layoutTree(graph), [graph]);
   const names = new Map(graph.nodes.map((node) => [node.id, displayName(node)]));
+  // Fitted, a wide graph shrinks to the panel's width (never grows); at actual size it scrolls.
+  const [fit, setFit] = useState(true);
   return (
     <>
+      <div class="panel-toolbar">
+        <span class="graph-legend" aria-hidden="true">
+          <span class="graph-swatch kind-agent" /> agent <span class="graph-swatch kind-tool" />{' '}
+          tool
+        </span>
+        <button type="button" aria-pressed={fit} onClick={() => setFit(!fit)}>
+          Fit to panel
+        </button>
+      </div>
       <div class="graph-canvas">
         <svg
           class="graph-svg"
           role="group"
           aria-label={`Agent graph of ${appName}`}
           viewBox={`0 0 ${layout.width} ${layout.height}`}
-          width={layout.width}
-          height={layout.height}
+          width={fit ? '100%' : layout.width}
+          height={fit ? undefined : layout.height}
+          style={fit ? { maxWidth: `${layout.width}px`, height: 'auto' } : undefined}
         >
           <defs>
             <marker
@@ -162,9 +174,6 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
           </g>
         </svg>
       </div>
-      <p class="graph-legend" aria-hidden="true">
-        <span class="graph-swatch kind-agent" /> agent <span class="graph-swatch kind-tool" /> tool
-      </p>
       <details class="graph-edges">
         <summary>Edges ({graph.edges.length})</summary>
         <ul aria-label="Edges">

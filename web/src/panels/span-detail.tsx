@@ -101,6 +101,12 @@ export function SpanDetail({ row }: { row: TimelineRow }) {
         <dd>{formatMs(row.startMs)} after the invocation</dd>
         <dt>span</dt>
         <dd class="mono">{span.span_id}</dd>
+        {request?.model && (
+          <>
+            <dt>model</dt>
+            <dd class="mono">{request.model}</dd>
+          </>
+        )}
         {(inputTokens !== undefined || outputTokens !== undefined) && (
           <>
             <dt>tokens</dt>
@@ -112,13 +118,17 @@ export function SpanDetail({ row }: { row: TimelineRow }) {
       </dl>
       {kind === 'llm' && (
         <>
-          <h5>Request{request?.model ? ` to ${request.model}` : ''}</h5>
           {request ? (
             <LlmRequest request={request} />
-          ) : rawRequest !== undefined ? (
-            <Code value={rawRequest} label="LLM request" />
           ) : (
-            <p class="panel-empty">The span records no request.</p>
+            <>
+              <h5>Request</h5>
+              {rawRequest !== undefined ? (
+                <Code value={rawRequest} label="LLM request" />
+              ) : (
+                <p class="panel-empty">The span records no request.</p>
+              )}
+            </>
           )}
           <h5>Response</h5>
           {response !== undefined ? (

@@ -158,13 +158,13 @@ export function TracePanel({ appName, sessionId, session, revision, selectedEven
               aria-expanded={open}
               onClick={() => toggle(timeline.invocationId)}
             >
-              <span aria-hidden="true">{open ? '▾' : '▸'}</span> Invocation{' '}
-              <span class="mono">{timeline.invocationId}</span>
-              <span class="muted">
-                {' '}
-                · {formatMs(timeline.durationMs)} · {llmCalls} LLM{' '}
-                {llmCalls === 1 ? 'call' : 'calls'} · {toolCalls}{' '}
-                {toolCalls === 1 ? 'tool call' : 'tool calls'} ·{' '}
+              <span class="trace-invocation-title">
+                <span aria-hidden="true">{open ? '▾' : '▸'}</span> Invocation{' '}
+                <span class="mono">{timeline.invocationId}</span>
+              </span>
+              <span class="trace-invocation-summary muted">
+                {formatMs(timeline.durationMs)} · {llmCalls} LLM {llmCalls === 1 ? 'call' : 'calls'}{' '}
+                · {toolCalls} {toolCalls === 1 ? 'tool call' : 'tool calls'} ·{' '}
                 {new Date(timeline.startTime / 1e6).toLocaleTimeString()}
               </span>
             </button>
