@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   APPROVAL_ANSWER_PREFIX,
+  THOUGHT_TEXT,
   WEATHER_ANSWER,
   WEATHER_CHUNKS,
   WEATHER_TEXT,
@@ -273,6 +274,37 @@ describe('dev UI core', () => {
       server.gate.release();
     }
     expect(await page.getByRole('button', { name: 'Send', exact: true }).count()).toBe(1);
+  });
+
+  it('collapses thoughts', async () => {
+    await openApp(page, server.url);
+    await createSession(page);
+    await sendMessage(page, 'think about it');
+    await conversation().getByText('Thought it through.').waitFor();
+    await waitForIdle(page);
+    const thought = conversation().getByText(THOUGHT_TEXT);
+    expect(await thought.isVisible()).toBe(false);
+    await conversation().getByText('Thought', { exact: true }).click();
+    expect(await thought.isVisible()).toBe(true);
+  });
+
+  it('shows error frames and event errors plainly', async () => {
+    await openApp(page, server.url);
+    await createSession(page);
+    await sendMessage(page, 'fail now');
+    const error = page.getByTestId('run-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe(
+      'Error: An internal error occurred while running the agent.',
+    );
+    await waitForIdle(page);
+
+    await sendMessage(page, 'this gets blocked');
+    const blocked = conversation().getByText('SAFETY: The response was blocked.');
+    await blocked.waitFor();
+    await waitForIdle(page);
+    expect(await page.getByTestId('run-error').count()).toBe(0);
+    await screenshot(page, 'core-13-errors');
   });
 
   it('shows HTTP errors of a run plainly', async () => {

@@ -21,6 +21,8 @@ import { z } from 'zod';
  *   reply quotes the answer;
  * - "delete" → `delete_files`, which needs the user's confirmation first;
  * - "transfer" → a transfer to `helper_agent`, which greets;
+ * - "think" → a thought and a text; "blocked" → an event with an error code;
+ *   "fail" → the model throws (the stream ends with an error frame);
  * - anything else → `Echo: <text>`.
  */
 
@@ -36,6 +38,8 @@ export const REPORT_ANSWER = 'Saved report.txt and chart.png.';
 export const REPORT_TEXT = 'Quarterly report: all systems nominal.';
 /** The prefix of the model's answer after the user answered `ask_approval`. */
 export const APPROVAL_ANSWER_PREFIX = 'The approver answered: ';
+/** The thought of the "think" turn. */
+export const THOUGHT_TEXT = 'Pondering the question carefully.';
 /** The helper agent's greeting after a transfer. */
 export const HELPER_GREETING = 'Helper agent here, how can I help?';
 
@@ -105,7 +109,7 @@ function lastContent(request: LlmRequest): Content | undefined {
   return request.contents.at(-1);
 }
 
-function decide(request: LlmRequest): LlmResponse | LlmResponse[] {
+function decide(request: LlmRequest): LlmResponse | LlmResponse[] | Error {
   const parts = lastContent(request)?.parts ?? [];
   const answered = parts.find((part) => part.functionResponse)?.functionResponse;
   if (answered) {
@@ -142,6 +146,18 @@ function decide(request: LlmRequest): LlmResponse | LlmResponse[] {
     return functionCallResponse('ask_approval', { action: 'deploy to production' });
   }
   if (/delete/i.test(text)) return functionCallResponse('delete_files', { pattern: '*.tmp' });
+  if (/think/i.test(text)) {
+    return {
+      content: {
+        role: 'model',
+        parts: [{ text: THOUGHT_TEXT, thought: true }, { text: 'Thought it through.' }],
+      },
+    };
+  }
+  if (/blocked/i.test(text)) {
+    return { errorCode: 'SAFETY', errorMessage: 'The response was blocked.' };
+  }
+  if (/fail/i.test(text)) return new Error('The scripted model failed on purpose.');
   if (/transfer/i.test(text)) {
     return functionCallResponse('transfer_to_agent', { agent_name: 'helper_agent' });
   }
