@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -229,18 +229,37 @@ describe('dev UI core', () => {
     expect(stored.events).toHaveLength(2);
     await screenshot(page, 'core-08-imported');
 
+    // Export writes the stored session; importing the export gives the same events and state.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export session', exact: true }).click(),
+    ]);
+    const exportedFile = path.join(directory, 'exported.json');
+    await download.saveAs(exportedFile);
+    const roundTrip = JSON.parse(await readFile(exportedFile, 'utf8')) as typeof stored & {
+      id: string;
+    };
+    expect(roundTrip.id).toBe(importedId);
+    expect(roundTrip.events).toEqual(stored.events);
+    await page.getByLabel('Import session', { exact: true }).setInputFiles(exportedFile);
+    await expect.poll(() => current.getAttribute('data-session-id')).not.toBe(importedId);
+    const reimportedId = (await current.getAttribute('data-session-id'))!;
+    const reimported = await storedSession(reimportedId);
+    expect(reimported.state).toEqual({ imported: true });
+    expect(reimported.events).toEqual(stored.events);
+
     const before = await page.getByTestId('session-item').count();
-    await page.getByRole('button', { name: `Delete session ${importedId}`, exact: true }).click();
+    await page.getByRole('button', { name: `Delete session ${reimportedId}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete session?' });
     await dialog.waitFor();
     await screenshot(page, 'core-09-delete-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByTestId('session-item').count()).toBe(before);
 
-    await page.getByRole('button', { name: `Delete session ${importedId}`, exact: true }).click();
+    await page.getByRole('button', { name: `Delete session ${reimportedId}`, exact: true }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.getByTestId('session-item').count()).toBe(before - 1);
-    const gone = await fetch(`${server.url}/apps/${APP_NAME}/users/user/sessions/${importedId}`);
+    const gone = await fetch(`${server.url}/apps/${APP_NAME}/users/user/sessions/${reimportedId}`);
     expect(gone.status).toBe(404);
     await expect.poll(() => conversation().getByText('An imported answer').count()).toBe(0);
   });

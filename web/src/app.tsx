@@ -252,6 +252,21 @@ export function App() {
     }
   };
 
+  const exportSession = async (): Promise<void> => {
+    if (!sessionId) return;
+    try {
+      const current = await getSession(appName, userId, sessionId);
+      const blob = new Blob([JSON.stringify(current, null, 2)], { type: 'application/json' });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `session-${current.id}.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    } catch (error) {
+      setRunErrors((errors) => [...errors, `Could not export the session: ${message(error)}`]);
+    }
+  };
+
   const commitUser = (): void => {
     const next = userDraft.trim();
     if (!next) {
@@ -359,6 +374,7 @@ export function App() {
               sessionId={sessionId}
               onSend={(text) => void run({ role: 'user', parts: [{ text }] })}
               onStop={() => runningRef.current?.abort()}
+              onExport={() => void exportSession()}
               onAnswer={answer}
             />
           </main>

@@ -14,6 +14,8 @@ export interface ChatViewProps {
   sessionId: string | null;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** Downloads the session as JSON (the file _Import session_ reads). */
+  onExport: () => void;
   onAnswer: (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => void;
 }
 
@@ -22,7 +24,7 @@ export interface ChatViewProps {
  * line; Stop aborts the streaming run.
  */
 export function ChatView(props: ChatViewProps) {
-  const { chat, runErrors, running, ready, sessionId, onSend, onStop, onAnswer } = props;
+  const { chat, runErrors, running, ready, sessionId, onSend, onStop, onExport, onAnswer } = props;
   const [text, setText] = useState('');
   const log = useRef<HTMLDivElement>(null);
   const items = chatItems(chat);
@@ -43,9 +45,16 @@ export function ChatView(props: ChatViewProps) {
     <section class="chat" aria-labelledby="chat-heading">
       <div class="section-head">
         <h2 id="chat-heading">Chat</h2>
-        <span class="muted small mono">
-          {sessionId ? `session ${sessionId}` : 'no session yet'}
-        </span>
+        <div class="row">
+          <span class="muted small mono">
+            {sessionId ? `session ${sessionId}` : 'no session yet'}
+          </span>
+          {sessionId && (
+            <button type="button" onClick={onExport} disabled={running}>
+              Export session
+            </button>
+          )}
+        </div>
       </div>
       <div class="chat-log" role="log" aria-label="Conversation" ref={log} tabIndex={0}>
         {items.length === 0 && runErrors.length === 0 && (
