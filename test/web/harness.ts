@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ export const APP_NAME = 'dev_ui_app';
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'web');
 
 let builtUi: Promise<string> | undefined;
+let openServers = 0;
 
 /**
  * Builds web/ with vite into a temporary directory, once per test file, so
@@ -61,7 +62,19 @@ export async function startDevServer(): Promise<DevServer> {
     devUi: { assetsDirectory, logoText: 'ADK dev UI (test)' },
     shutdownGraceMs: 500,
   });
-  return { ...app, url: handle.url, handle, close: () => handle.close() };
+  openServers += 1;
+  let closed: Promise<void> | undefined;
+  const close = async (): Promise<void> => {
+    await handle.close();
+    openServers -= 1;
+    // The last server of this test file removes the build it served.
+    if (openServers === 0 && builtUi) {
+      const built = builtUi;
+      builtUi = undefined;
+      await rm(await built, { recursive: true, force: true });
+    }
+  };
+  return { ...app, url: handle.url, handle, close: () => (closed ??= close()) };
 }
 
 /**

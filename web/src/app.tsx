@@ -79,7 +79,10 @@ export function App() {
     listApps().then(
       (names) => {
         setApps(names);
-        setAppName((current) => (current && names.includes(current) ? current : ''));
+        // Keep the app from the address when it exists; with a single app, pick it.
+        setAppName((current) =>
+          current && names.includes(current) ? current : names.length === 1 ? names[0]! : '',
+        );
       },
       (error: unknown) => setAppError(`Could not list the apps: ${message(error)}`),
     );
