@@ -7,6 +7,8 @@ import { createEventActions } from '../events/event-actions.js';
 import type { Content } from '../types/index.js';
 import { toList } from '../utils/to-list.js';
 import type { AgentCallback, AgentCallbacks } from './agent-callbacks.js';
+import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
+import { traceAgentInvocation } from '../telemetry/trace-attributes.js';
 
 /** Fields every agent accepts. */
 export interface BaseAgentConfig {
@@ -128,13 +130,25 @@ export abstract class BaseAgent implements AgentContract {
    */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const context = this.createInvocationContext(parentContext);
-    const before = await this.handleBeforeAgentCallback(context);
-    if (before) yield before;
-    if (context.endInvocation) return;
-    yield* this.runAsyncImpl(context);
-    if (context.endInvocation) return;
-    const after = await this.handleAfterAgentCallback(context);
-    if (after) yield after;
+    const span = startAdkSpan(`invoke_agent ${this.name}`, context.traceContext);
+    if (span.isRecording()) {
+      traceAgentInvocation(span, this, context.session.id);
+      context.traceContext = contextWithSpan(span, context.traceContext);
+    }
+    try {
+      const before = await this.handleBeforeAgentCallback(context);
+      if (before) yield before;
+      if (context.endInvocation) return;
+      yield* this.runAsyncImpl(context);
+      if (context.endInvocation) return;
+      const after = await this.handleAfterAgentCallback(context);
+      if (after) yield after;
+    } catch (error) {
+      recordSpanError(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 
   /** The agent's own work: yield events; the Runner commits each before the generator resumes. */

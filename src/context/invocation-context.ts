@@ -1,3 +1,4 @@
+import type { Context as TraceContext } from '@opentelemetry/api';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { LlmCallsLimitExceededError } from '../errors/llm-calls-limit-exceeded-error.js';
 import type { Event } from '../events/event.js';
@@ -47,6 +48,8 @@ export interface InvocationContextInit {
   resumabilityConfig?: ResumabilityConfig;
   /** Aborts model calls and tools of this invocation when it fires. */
   abortSignal?: AbortSignal;
+  /** The OpenTelemetry context whose span is the parent of this invocation's spans. */
+  traceContext?: TraceContext;
 }
 
 /**
@@ -77,6 +80,12 @@ export class InvocationContext {
   runConfig: RunConfig;
   resumabilityConfig: ResumabilityConfig | undefined;
   abortSignal: AbortSignal | undefined;
+  /**
+   * The OpenTelemetry context of the span now open for this context (the
+   * invocation, the agent, a model call): the parent of the next spans.
+   * Undefined when no span records (no OpenTelemetry SDK registered).
+   */
+  traceContext: TraceContext | undefined;
   /** Set to stop the current agent's run after its current step. */
   endInvocation = false;
   /** Checkpointed state per agent name, for resuming. */
@@ -101,6 +110,7 @@ export class InvocationContext {
     this.runConfig = init.runConfig;
     this.resumabilityConfig = init.resumabilityConfig;
     this.abortSignal = init.abortSignal;
+    this.traceContext = init.traceContext;
   }
 
   /** The app the session belongs to. */

@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import type { MaybePromise } from '../context/hook-arguments.js';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -5,6 +6,8 @@ import { StreamingMode } from '../context/run-config.js';
 import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../events/llm-response.js';
 import type { LlmRequest } from '../models/llm-request.js';
+import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
+import { traceCallLlm } from '../telemetry/trace-attributes.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 
 const ADK_AGENT_NAME_LABEL_KEY = 'adk_agent_name';
@@ -33,30 +36,68 @@ export async function* callLlm(
   if (!Object.hasOwn(labels, ADK_AGENT_NAME_LABEL_KEY))
     labels[ADK_AGENT_NAME_LABEL_KEY] = agent.name;
   const model = agent.canonicalModel;
-  context.incrementLlmCallCount();
-  const stream = context.runConfig.streamingMode === StreamingMode.SSE;
-  const responses = model.generateContentAsync(request, stream, context.abortSignal);
-  // One generator level less than a wrapping error handler: each response crosses it once.
+  // The span stays current while the caller handles each response, so the
+  // tools it runs and the agents it transfers to nest under it, as in Python.
+  const span = startAdkSpan('call_llm', context.traceContext);
+  const parentTraceContext = context.traceContext;
+  context.traceContext = contextWithSpan(span, parentTraceContext);
   try {
-    for (;;) {
-      let next: IteratorResult<LlmResponse, void>;
-      try {
-        next = await responses.next();
-      } catch (error) {
-        const recovered = await onModelError(context, agent, callbackContext, request, error);
-        if (recovered === undefined) throw error;
-        const altered = await afterModel(context, agent, callbackContext, recovered);
-        yield altered ?? recovered;
-        return;
+    context.incrementLlmCallCount();
+    const stream = context.runConfig.streamingMode === StreamingMode.SSE;
+    const responses = model.generateContentAsync(request, stream, context.abortSignal);
+    // One generator level less than a wrapping error handler: each response crosses it once.
+    try {
+      for (;;) {
+        let next: IteratorResult<LlmResponse, void>;
+        try {
+          next = await responses.next();
+        } catch (error) {
+          const recovered = await onModelError(context, agent, callbackContext, request, error);
+          if (recovered === undefined) throw error;
+          const altered = await afterModel(context, agent, callbackContext, recovered);
+          const response = altered ?? recovered;
+          if (span.isRecording())
+            traceResponse(span, context, request, response, modelResponseEvent);
+          yield response;
+          return;
+        }
+        if (next.done) return;
+        const altered = await afterModel(context, agent, callbackContext, next.value);
+        const response = altered ?? next.value;
+        if (span.isRecording()) traceResponse(span, context, request, response, modelResponseEvent);
+        yield response;
       }
-      if (next.done) return;
-      const altered = await afterModel(context, agent, callbackContext, next.value);
-      yield altered ?? next.value;
+    } finally {
+      // A consumer that stops early closes the model's stream, as for-await would.
+      await responses.return(undefined);
     }
+  } catch (error) {
+    recordSpanError(span, error);
+    throw error;
   } finally {
-    // A consumer that stops early closes the model's stream, as for-await would.
-    await responses.return(undefined);
+    context.traceContext = parentTraceContext;
+    span.end();
   }
+}
+
+function traceResponse(
+  span: Span,
+  context: InvocationContext,
+  request: LlmRequest,
+  response: LlmResponse,
+  modelResponseEvent: Event,
+): void {
+  traceCallLlm(
+    span,
+    {
+      invocationId: context.invocationId,
+      sessionId: context.session.id,
+      // The event this response becomes takes the skeleton's current id.
+      eventId: modelResponseEvent.id,
+    },
+    request,
+    response,
+  );
 }
 
 /**

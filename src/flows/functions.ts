@@ -7,6 +7,8 @@ import { EventActions } from '../events/event-actions.js';
 import { getFunctionCalls } from '../events/event-predicates.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { LlmRequestTool } from '../models/llm-request.js';
+import { recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
+import { traceMergedToolCalls, traceToolCall } from '../telemetry/trace-attributes.js';
 import { BaseTool, isBaseTool, type RunToolArguments } from '../tools/base-tool.js';
 import type { FunctionCall, Part } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
@@ -98,7 +100,46 @@ export async function handleFunctionCallListAsync(
   );
   const responses = events.filter((event): event is Event => event !== undefined);
   if (responses.length === 0) return undefined;
-  return mergeParallelFunctionResponseEvents(responses);
+  const merged = mergeParallelFunctionResponseEvents(responses);
+  if (responses.length > 1) {
+    const span = startAdkSpan('execute_tool (merged)', context.traceContext);
+    if (span.isRecording()) traceMergedToolCalls(span, merged);
+    span.end();
+  }
+  return merged;
+}
+
+/** `runFunctionCall` in an `execute_tool {name}` span (adk-python `trace_tool_call`). */
+async function executeFunctionCall(
+  context: InvocationContext,
+  call: FunctionCall,
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  agent: LlmAgentContract,
+  toolConfirmation: ToolConfirmation | undefined,
+): Promise<Event | undefined> {
+  const name = call.name ?? '';
+  const span = startAdkSpan(`execute_tool ${name}`, context.traceContext);
+  if (!span.isRecording()) {
+    span.end();
+    return runFunctionCall(context, call, toolsDict, agent, toolConfirmation);
+  }
+  try {
+    const event = await runFunctionCall(context, call, toolsDict, agent, toolConfirmation);
+    const found = getOwn(toolsDict, name);
+    const tool = isBaseTool(found) ? found : new MissingTool(name);
+    traceToolCall(
+      span,
+      { name: tool.name, description: tool.description, typeName: tool.constructor.name },
+      call.args ?? {},
+      event,
+    );
+    return event;
+  } catch (error) {
+    recordSpanError(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**
@@ -106,7 +147,7 @@ export async function handleFunctionCallListAsync(
  * callbacks, the tool, on-error hooks, plugin then agent after-tool
  * callbacks; a long-running tool without a result yields no event.
  */
-async function executeFunctionCall(
+async function runFunctionCall(
   context: InvocationContext,
   call: FunctionCall,
   toolsDict: Readonly<Record<string, LlmRequestTool>>,

@@ -16,6 +16,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
+import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
 import { logger } from '../utils/logger.js';
 import type { App } from './app.js';
 import { validateAppName } from './app.js';
@@ -132,79 +133,93 @@ export class Runner {
    * before the agent resumes.
    */
   async *runAsync(request: RunAsyncRequest): AsyncGenerator<Event, void, undefined> {
-    const runConfig = createRunConfig(request.runConfig);
-    const newMessage = request.newMessage
-      ? { ...request.newMessage, role: request.newMessage.role || 'user' }
-      : undefined;
-    const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
-    const where = `Session: ${request.sessionId}, User: ${request.userId}`;
-    if (!request.invocationId && !newMessage) {
-      throw new InvalidArgumentError({
-        message:
-          'Running an agent requires either a new_message or an invocation_id to resume a ' +
-          `previous invocation. ${where}`,
-        argument: 'newMessage',
-      });
-    }
-    const resumable = this.resumabilityConfig?.isResumable === true;
-    if (!resumable && !newMessage) {
-      throw new InvocationNotResumableError({
-        invocationId: request.invocationId!,
-        message: `Running an agent requires a new_message or a resumable app. ${where}`,
-      });
-    }
-    // A non-resumable app always starts a new invocation; a resumable one resumes
-    // the invocation named, or the one whose call the message answers.
-    const invocationId = resumable
-      ? resolveInvocationId(session, newMessage, request.invocationId)
-      : undefined;
-    let context: InvocationContext;
-    let userEvent: Event | undefined;
-    if (invocationId) {
-      ({ context, userEvent } = await this.setupResumedInvocation(
-        session,
-        invocationId,
-        newMessage,
-        runConfig,
-        request,
-      ));
-      if (context.endOfAgents[context.agent.name]) {
-        if (userEvent && request.yieldUserMessage) yield userEvent;
-        return;
+    // The whole run is one `invocation` span, the root of its agents' spans.
+    const span = startAdkSpan('invocation', undefined);
+    const traceContext = contextWithSpan(span, undefined);
+    try {
+      const runConfig = createRunConfig(request.runConfig);
+      const newMessage = request.newMessage
+        ? { ...request.newMessage, role: request.newMessage.role || 'user' }
+        : undefined;
+      const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
+      const where = `Session: ${request.sessionId}, User: ${request.userId}`;
+      if (!request.invocationId && !newMessage) {
+        throw new InvalidArgumentError({
+          message:
+            'Running an agent requires either a new_message or an invocation_id to resume a ' +
+            `previous invocation. ${where}`,
+          argument: 'newMessage',
+        });
       }
-    } else {
-      context = this.newInvocationContext(
-        session,
-        newMessage,
-        runConfig,
-        newInvocationId(),
-        request.abortSignal,
-      );
-      userEvent = await this.handleNewMessage(
-        session,
-        newMessage!,
-        context,
-        runConfig,
-        request.stateDelta,
-      );
-      context.agent = findAgentToRun(session, this.agent);
-    }
-    if (userEvent && request.yieldUserMessage) yield userEvent;
-    // The run itself is inline, not a nested generator: each event crosses one level less.
-    const earlyExit = await this.pluginManager.runBeforeRunCallback({ invocationContext: context });
-    if (earlyExit !== undefined) {
-      const event = createEvent({
-        invocationId: context.invocationId,
-        author: 'model',
-        content: earlyExit,
+      const resumable = this.resumabilityConfig?.isResumable === true;
+      if (!resumable && !newMessage) {
+        throw new InvocationNotResumableError({
+          invocationId: request.invocationId!,
+          message: `Running an agent requires a new_message or a resumable app. ${where}`,
+        });
+      }
+      // A non-resumable app always starts a new invocation; a resumable one resumes
+      // the invocation named, or the one whose call the message answers.
+      const invocationId = resumable
+        ? resolveInvocationId(session, newMessage, request.invocationId)
+        : undefined;
+      let context: InvocationContext;
+      let userEvent: Event | undefined;
+      if (invocationId) {
+        ({ context, userEvent } = await this.setupResumedInvocation(
+          session,
+          invocationId,
+          newMessage,
+          runConfig,
+          request,
+        ));
+        context.traceContext = traceContext;
+        if (context.endOfAgents[context.agent.name]) {
+          if (userEvent && request.yieldUserMessage) yield userEvent;
+          return;
+        }
+      } else {
+        context = this.newInvocationContext(
+          session,
+          newMessage,
+          runConfig,
+          newInvocationId(),
+          request.abortSignal,
+        );
+        context.traceContext = traceContext;
+        userEvent = await this.handleNewMessage(
+          session,
+          newMessage!,
+          context,
+          runConfig,
+          request.stateDelta,
+        );
+        context.agent = findAgentToRun(session, this.agent);
+      }
+      if (userEvent && request.yieldUserMessage) yield userEvent;
+      // The run itself is inline, not a nested generator: each event crosses one level less.
+      const earlyExit = await this.pluginManager.runBeforeRunCallback({
+        invocationContext: context,
       });
-      yield await this.commit(context, session, event);
-    } else {
-      for await (const event of context.agent.runAsync(context)) {
+      if (earlyExit !== undefined) {
+        const event = createEvent({
+          invocationId: context.invocationId,
+          author: 'model',
+          content: earlyExit,
+        });
         yield await this.commit(context, session, event);
+      } else {
+        for await (const event of context.agent.runAsync(context)) {
+          yield await this.commit(context, session, event);
+        }
       }
+      await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+    } catch (error) {
+      recordSpanError(span, error);
+      throw error;
+    } finally {
+      span.end();
     }
-    await this.pluginManager.runAfterRunCallback({ invocationContext: context });
   }
 
   /**
