@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -110,21 +111,31 @@ export async function handleFunctionCallListAsync(
 }
 
 /** `runFunctionCall` in an `execute_tool {name}` span (adk-python `trace_tool_call`). */
-async function executeFunctionCall(
+function executeFunctionCall(
   context: InvocationContext,
   call: FunctionCall,
   toolsDict: Readonly<Record<string, LlmRequestTool>>,
   agent: LlmAgentContract,
   toolConfirmation: ToolConfirmation | undefined,
 ): Promise<Event | undefined> {
-  const name = call.name ?? '';
-  const span = startAdkSpan(`execute_tool ${name}`, context.traceContext);
-  if (!span.isRecording()) {
-    span.end();
+  const span = startAdkSpan(`execute_tool ${call.name ?? ''}`, context.traceContext);
+  // Untraced calls take no extra promise.
+  if (!span.isRecording())
     return runFunctionCall(context, call, toolsDict, agent, toolConfirmation);
-  }
+  return tracedFunctionCall(span, context, call, toolsDict, agent, toolConfirmation);
+}
+
+async function tracedFunctionCall(
+  span: Span,
+  context: InvocationContext,
+  call: FunctionCall,
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  agent: LlmAgentContract,
+  toolConfirmation: ToolConfirmation | undefined,
+): Promise<Event | undefined> {
   try {
     const event = await runFunctionCall(context, call, toolsDict, agent, toolConfirmation);
+    const name = call.name ?? '';
     const found = getOwn(toolsDict, name);
     const tool = isBaseTool(found) ? found : new MissingTool(name);
     traceToolCall(
