@@ -16,6 +16,7 @@ export * from './models/index.js';
 export * from './plugins/index.js';
 export * from './runner/index.js';
 export * from './sessions/index.js';
+export * from './telemetry/index.js';
 export * from './tools/index.js';
 export type * from './types/index.js';
 export { logger, setLogger, setLogLevel, type Logger, type LogLevel } from './utils/logger.js';
