@@ -8,7 +8,9 @@ import type { App } from '../runner/app.js';
 import { closeAgentToolsets } from '../runner/close-toolsets.js';
 import type { AgentLoader } from '../server/agent-loader.js';
 import type { RunRequestInfo } from '../server/api-server-options.js';
+import type { DevRoutesOptions } from '../server/dev-routes.js';
 import { serveApiServer } from '../server/serve-api-server.js';
+import { InMemorySpanStore, registerSpanStore } from '../telemetry/span-store.js';
 import { setLogLevel } from '../utils/logger.js';
 import type { CliIo } from './cli-io.js';
 import { createCliServices } from './cli-services.js';
@@ -126,6 +128,7 @@ export async function serveCommand(
       ...(options.allow_origins ? { allowOrigins: options.allow_origins } : {}),
       ...(options.url_prefix ? { urlPrefix: options.url_prefix } : {}),
       autoCreateSession: options.auto_create_session === true,
+      ...(options.web ? { dev: devRoutes(agentsDir, io) } : {}),
       ...(options.web
         ? {
             devUi: {
@@ -183,4 +186,19 @@ function parsePort(port: string): number {
     });
   }
   return value;
+}
+
+/**
+ * `adk web`'s dev routes: an in-process span store registered as the
+ * OpenTelemetry tracer provider (unless the user's SDK already is, whose
+ * exporter then gets the spans and the Trace tab stays empty).
+ */
+function devRoutes(agentsDirectory: string, io: CliIo): DevRoutesOptions {
+  const spanStore = new InMemorySpanStore();
+  if (registerSpanStore(spanStore)) return { spanStore, agentsDirectory };
+  io.stderr.write(
+    'An OpenTelemetry tracer provider is already registered: spans go to it, and the dev UI ' +
+      'shows no traces.\n',
+  );
+  return { agentsDirectory };
 }

@@ -8,6 +8,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Content } from '../types/index.js';
 import type { AgentLoader } from './agent-loader.js';
 import type { DevUiOptions } from './dev-ui-routes.js';
+import type { DevRoutesOptions } from './dev-routes.js';
 
 /** What a `beforeRun` hook learns about a `/run` or `/run_sse` request. */
 export interface RunRequestInfo {
@@ -110,4 +111,10 @@ export interface ApiServerOptions {
    * default (`adk api_server`).
    */
   devUi?: boolean | DevUiOptions;
+  /**
+   * Serve adk-python's dev-server routes (`adk web`): debug traces from a
+   * span store, the agent graph, eval listings (docs/dev-ui.md). Off by
+   * default.
+   */
+  dev?: DevRoutesOptions;
 }

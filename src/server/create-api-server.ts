@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ApiServerOptions } from './api-server-options.js';
 import { registerAppRoutes } from './app-routes.js';
 import { AppRunners } from './app-runners.js';
+import { registerDevRoutes } from './dev-routes.js';
 import { registerDevUiRoutes } from './dev-ui-routes.js';
 import { registerArtifactRoutes } from './artifact-routes.js';
 import { errorResponse } from './error-response.js';
@@ -65,6 +66,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   registerMemoryRoutes(api, route);
   registerRunRoutes(api, route);
   registerRunSseRoutes(api, route);
+  if (options.dev) registerDevRoutes(api, route, options.dev);
 
   const app = new Hono();
   app.use('*', requestGuard(policy, options.bindHost));

@@ -35,3 +35,5 @@ export {
   registerDevUiRoutes,
   type DevUiOptions,
 } from './dev-ui-routes.js';
+export { type DevRoutesOptions } from './dev-routes.js';
+export { agentGraphDot, type HighlightPair } from './agent-graph.js';

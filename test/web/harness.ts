@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trace } from '@opentelemetry/api';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { serveApiServer, StaticAgentLoader, type ApiServerHandle } from '../../src/server/index.js';
+import { InMemorySpanStore, registerSpanStore } from '../../src/telemetry/span-store.js';
 import { createDevUiApp, type DevUiApp } from './dev-ui-app.js';
 
 /*
@@ -50,7 +52,21 @@ export interface DevServer extends DevUiApp {
   close(): Promise<void>;
 }
 
-/** Starts the real server with the dev UI routes and `dev_ui_app` on a free loopback port. */
+/**
+ * The span store the servers of this test file record into (as `adk web`
+ * registers one). Another file of the same worker may have registered a
+ * provider: the harness takes over, as a fresh `adk web` process would own it.
+ */
+function spanStore(): InMemorySpanStore {
+  const store = new InMemorySpanStore();
+  if (!registerSpanStore(store)) {
+    trace.disable();
+    registerSpanStore(store);
+  }
+  return store;
+}
+
+/** Starts the real server with the dev UI and dev routes and `dev_ui_app` on a free loopback port. */
 export async function startDevServer(): Promise<DevServer> {
   const assetsDirectory = await buildDevUi();
   const app = createDevUiApp();
@@ -60,6 +76,7 @@ export async function startDevServer(): Promise<DevServer> {
     sessionService: app.sessionService,
     artifactService: app.artifactService,
     devUi: { assetsDirectory, logoText: 'ADK dev UI (test)' },
+    dev: { spanStore: spanStore() },
     shutdownGraceMs: 500,
   });
   openServers += 1;

@@ -1,0 +1,215 @@
+import type { BaseAgent } from '../agents/base-agent.js';
+import { LlmAgent } from '../agents/llm-agent.js';
+import { LoopAgent } from '../agents/loop-agent.js';
+import { ParallelAgent } from '../agents/parallel-agent.js';
+import { SequentialAgent } from '../agents/sequential-agent.js';
+import { AgentTool } from '../tools/agent-tool.js';
+import type { BaseTool } from '../tools/base-tool.js';
+
+/** A pair of node names whose edge is highlighted (Python's `highlight_pairs`). */
+export type HighlightPair = readonly [string, string];
+
+interface Palette {
+  background: string;
+  nodeFill: string;
+  nodeFont: string;
+  nodeBorder: string;
+  edge: string;
+  clusterBorder: string;
+  clusterFont: string;
+}
+
+// Python's colours (always dark there); the light palette is this server's own.
+const DARK: Palette = {
+  background: '#333537',
+  nodeFill: '#424242',
+  nodeFont: '#E8EAED',
+  nodeBorder: '#5F6368',
+  edge: '#757575',
+  clusterBorder: '#ffffff',
+  clusterFont: '#cccccc',
+};
+const LIGHT: Palette = {
+  background: '#ffffff',
+  nodeFill: '#F1F3F4',
+  nodeFont: '#202124',
+  nodeBorder: '#DADCE0',
+  edge: '#9AA0A6',
+  clusterBorder: '#5F6368',
+  clusterFont: '#3C4043',
+};
+const HIGHLIGHT_FILL = '#1B2336:#133874';
+const HIGHLIGHT_BORDER = '#133874';
+const HIGHLIGHT_FONT = '#FFFFFF';
+const HIGHLIGHT_EDGE = '#4285F4';
+
+type Node = BaseAgent | BaseTool;
+
+function isAgent(node: Node): node is BaseAgent {
+  return 'subAgents' in node;
+}
+
+function isWorkflowAgent(node: Node): boolean {
+  return (
+    node instanceof SequentialAgent || node instanceof LoopAgent || node instanceof ParallelAgent
+  );
+}
+
+/** Python's node name: the agent or tool name, workflow agents with their kind. */
+function nodeName(node: Node): string {
+  if (node instanceof SequentialAgent) return `${node.name} (Sequential Agent)`;
+  if (node instanceof LoopAgent) return `${node.name} (Loop Agent)`;
+  if (node instanceof ParallelAgent) return `${node.name} (Parallel Agent)`;
+  return node.name;
+}
+
+/** Python's caption: 🤖 for agents (and agent tools), 🔧 for tools. */
+function nodeCaption(node: Node): string {
+  if (isAgent(node) || node instanceof AgentTool) return `🤖 ${node.name}`;
+  return `🔧 ${node.name}`;
+}
+
+/** A DOT quoted id. */
+function quote(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}
+
+function attributes(values: Record<string, string>): string {
+  return `[${Object.entries(values)
+    .map(([key, value]) => `${key}=${quote(value)}`)
+    .join(' ')}]`;
+}
+
+/**
+ * The agent tree as a Graphviz DOT digraph, drawn as adk-python's
+ * `agent_graph.py` draws it: agents (ellipses, 🤖) and their tools (boxes,
+ * 🔧) with edges from each agent to its sub-agents and tools; Sequential,
+ * Loop and Parallel agents as clusters whose members are chained (a loop
+ * back to its first member), or all reached from the parent (parallel).
+ * `highlightPairs` colours the nodes and edges of an event. One statement
+ * per line, every id quoted.
+ */
+export async function agentGraphDot(
+  root: BaseAgent,
+  {
+    highlightPairs = [],
+    darkMode = true,
+  }: { highlightPairs?: readonly HighlightPair[]; darkMode?: boolean } = {},
+): Promise<string> {
+  const palette = darkMode ? DARK : LIGHT;
+  const lines: string[] = [
+    'digraph {',
+    `\tgraph ${attributes({ rankdir: 'LR', bgcolor: palette.background, splines: 'spline', concentrate: 'true', overlap: 'false' })}`,
+    `\tnode ${attributes({ fontname: 'Arial', fontsize: '12', style: 'filled,rounded', shape: 'box', fillcolor: palette.nodeFill, fontcolor: palette.nodeFont, color: palette.nodeBorder })}`,
+    `\tedge ${attributes({ color: palette.edge, arrowsize: '0.7' })}`,
+  ];
+  const drawn = new Set<string>();
+
+  const highlighted = (name: string): boolean =>
+    highlightPairs.some(([from, to]) => from === name || to === name);
+
+  const edges = new Set<string>();
+  const drawEdge = (out: string[], from: string, to: string, indent: string): void => {
+    const key = `${from}\u0000${to}`;
+    if (edges.has(key)) return;
+    edges.add(key);
+    for (const [highlightFrom, highlightTo] of highlightPairs) {
+      if (from === highlightFrom && to === highlightTo) {
+        out.push(
+          `${indent}${quote(from)} -> ${quote(to)} ${attributes({ color: HIGHLIGHT_EDGE, penwidth: '2.0' })}`,
+        );
+        return;
+      }
+      if (from === highlightTo && to === highlightFrom) {
+        out.push(
+          `${indent}${quote(from)} -> ${quote(to)} ${attributes({ color: HIGHLIGHT_EDGE, penwidth: '2.0', dir: 'back' })}`,
+        );
+        return;
+      }
+    }
+    out.push(`${indent}${quote(from)} -> ${quote(to)} ${attributes({ arrowhead: 'normal' })}`);
+  };
+
+  const drawNode = async (
+    out: string[],
+    node: Node,
+    indent: string,
+    parent: BaseAgent | undefined,
+  ): Promise<void> => {
+    const name = nodeName(node);
+    if (isAgent(node) && isWorkflowAgent(node)) {
+      out.push(`${indent}subgraph ${quote(`cluster_${name}`)} {`);
+      const inner = `${indent}\t`;
+      out.push(
+        `${inner}graph ${attributes({ label: name, style: 'rounded', color: palette.clusterBorder, fontcolor: palette.clusterFont })}`,
+      );
+      await drawCluster(out, node, inner, parent);
+      out.push(`${indent}}`);
+      return;
+    }
+    if (drawn.has(name)) return;
+    drawn.add(name);
+    const shape = isAgent(node) ? 'ellipse' : 'box';
+    const style: Record<string, string> = highlighted(name)
+      ? {
+          label: nodeCaption(node),
+          shape,
+          style: 'filled,rounded',
+          fillcolor: HIGHLIGHT_FILL,
+          color: HIGHLIGHT_BORDER,
+          fontcolor: HIGHLIGHT_FONT,
+        }
+      : { label: nodeCaption(node), shape };
+    out.push(`${indent}${quote(name)} ${attributes(style)}`);
+  };
+
+  const drawCluster = async (
+    out: string[],
+    agent: BaseAgent,
+    indent: string,
+    parent: BaseAgent | undefined,
+  ): Promise<void> => {
+    const members = agent.subAgents;
+    if (agent instanceof ParallelAgent) {
+      for (const member of members) {
+        await build(out, member, indent, undefined);
+        if (parent) drawEdge(out, parent.name, member.name, indent);
+      }
+      return;
+    }
+    const first = members[0];
+    if (parent && first) drawEdge(out, parent.name, first.name, indent);
+    for (let index = 0; index < members.length; index++) {
+      await build(out, members[index]!, indent, undefined);
+      const next = members[index + 1] ?? (agent instanceof LoopAgent ? first : undefined);
+      if (next) drawEdge(out, members[index]!.name, next.name, indent);
+    }
+  };
+
+  const build = async (
+    out: string[],
+    agent: BaseAgent,
+    indent: string,
+    parent: BaseAgent | undefined,
+  ): Promise<void> => {
+    await drawNode(out, agent, indent, parent);
+    // A workflow agent's cluster already holds its members.
+    if (isWorkflowAgent(agent)) return;
+    for (const subAgent of agent.subAgents) {
+      await build(out, subAgent, indent, agent);
+      if (!isWorkflowAgent(subAgent) && !isWorkflowAgent(agent)) {
+        drawEdge(out, agent.name, subAgent.name, indent);
+      }
+    }
+    if (agent instanceof LlmAgent) {
+      for (const tool of await agent.canonicalTools()) {
+        await drawNode(out, tool, indent, undefined);
+        drawEdge(out, agent.name, nodeName(tool), indent);
+      }
+    }
+  };
+
+  await build(lines, root, '\t', undefined);
+  lines.push('}');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,28 @@
+import type { Hono } from 'hono';
+import type { InMemorySpanStore } from '../telemetry/span-store.js';
+import { registerDevEvalRoutes } from './dev-eval-routes.js';
+import { registerDevGraphRoutes } from './dev-graph-routes.js';
+import { registerDevTraceRoutes } from './dev-trace-routes.js';
+import type { RouteContext } from './route-context.js';
+
+/** The development routes of `adk web` (`ApiServerOptions.dev`). */
+export interface DevRoutesOptions {
+  /**
+   * Where `/dev/apps/{app}/debug/trace/…` read spans; without it those
+   * routes are not served. Register it as the tracer provider
+   * (`registerSpanStore`) so runs record into it.
+   */
+  spanStore?: InMemorySpanStore;
+  /** The agents directory, where eval sets and eval results are listed from. */
+  agentsDirectory?: string;
+}
+
+/**
+ * Registers adk-python's dev-server routes: debug traces (with a span
+ * store), the agent graph, and the eval listings the official adk-web reads.
+ */
+export function registerDevRoutes(api: Hono, route: RouteContext, options: DevRoutesOptions): void {
+  if (options.spanStore) registerDevTraceRoutes(api, options.spanStore);
+  registerDevGraphRoutes(api, route);
+  registerDevEvalRoutes(api, route, options.agentsDirectory);
+}
