@@ -61,6 +61,15 @@ describe('artifactPreview', () => {
     });
   });
 
+  it('shows an SVG as an image, not as its XML text', () => {
+    const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
+    expect(artifactPreview({ inlineData: { mimeType: 'image/svg+xml', data: svg } })).toEqual({
+      kind: 'image',
+      src: `data:image/svg+xml;base64,${svg}`,
+      mimeType: 'image/svg+xml',
+    });
+  });
+
   it('knows text MIME types and formats sizes', () => {
     expect(
       [

@@ -36,7 +36,7 @@ export function decodeBase64(data: string): Uint8Array {
 /**
  * Decides how to show an artifact Part: a `text` part or inline data of a
  * text MIME type as text (UTF-8, invalid bytes replaced); inline images as
- * a data URL; other inline data as a download; `fileData` as a link.
+ * a data URL (SVG included); other inline data as a download; `fileData` as a link.
  * Undecodable base64 becomes a download of the raw value's type.
  */
 export function artifactPreview(part: WirePart | null | undefined): ArtifactPreview {
@@ -47,6 +47,10 @@ export function artifactPreview(part: WirePart | null | undefined): ArtifactPrev
   if (inline && typeof inline.data === 'string') {
     const mimeType = inline.mimeType ?? 'application/octet-stream';
     const base64 = normalizeBase64(inline.data);
+    // Images first: an SVG is XML text, but people want to see it (an <img> runs no script).
+    if (mimeType.toLowerCase().startsWith('image/')) {
+      return { kind: 'image', src: `data:${mimeType};base64,${base64}`, mimeType };
+    }
     if (isTextMimeType(mimeType)) {
       try {
         return {
@@ -57,9 +61,6 @@ export function artifactPreview(part: WirePart | null | undefined): ArtifactPrev
       } catch {
         // Not base64 after all: offer the value as a download below.
       }
-    }
-    if (mimeType.toLowerCase().startsWith('image/')) {
-      return { kind: 'image', src: `data:${mimeType};base64,${base64}`, mimeType };
     }
     return {
       kind: 'download',
