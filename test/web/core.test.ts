@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   APPROVAL_ANSWER_PREFIX,
   THOUGHT_TEXT,
@@ -13,40 +13,22 @@ import {
 import {
   APP_NAME,
   createSession,
-  launchBrowser,
   openApp,
   screenshot,
   sendMessage,
-  startDevServer,
   waitForIdle,
   type DevServer,
+  useDevUiBrowser,
 } from './harness.js';
 
 // The dev UI's core flows in a real chromium against the real server.
 
+const ui = useDevUiBrowser({ width: 1280, height: 800 });
 let server: DevServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  ({ server, page } = ui);
 });
 
 /** The conversation (the chat log). */

@@ -3,8 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { trace } from '@opentelemetry/api';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { serveApiServer, StaticAgentLoader, type ApiServerHandle } from '../../src/server/index.js';
 import { InMemorySpanStore, registerSpanStore } from '../../src/telemetry/span-store.js';
 import { createDevUiApp, type DevUiApp } from './dev-ui-app.js';
@@ -162,4 +168,76 @@ export async function waitForIdle(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** What `useDevUiBrowser` keeps live for the tests of a file. */
+export interface DevUiBrowser {
+  /** The server of this file (started once). */
+  readonly server: DevServer;
+  readonly browser: Browser;
+  /** A fresh browser context per test. */
+  readonly context: BrowserContext;
+  /** A fresh page per test (10 s default timeout). */
+  readonly page: Page;
+}
+
+/**
+ * Registers the hooks every browser-test file needs: one server and one
+ * chromium for the file, a fresh context and page per test with the given
+ * viewport. Read the fields inside tests or hooks (they change per test).
+ */
+export function useDevUiBrowser(viewport: { width: number; height: number }): DevUiBrowser {
+  const live: { server?: DevServer; browser?: Browser; context?: BrowserContext; page?: Page } = {};
+  beforeAll(async () => {
+    live.server = await startDevServer();
+    live.browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.close();
+  });
+  beforeEach(async () => {
+    live.context = await live.browser!.newContext({ viewport });
+    live.page = await live.context.newPage();
+    live.page.setDefaultTimeout(10_000);
+  });
+  afterEach(async () => {
+    await live.context?.close();
+  });
+  return {
+    get server() {
+      return live.server!;
+    },
+    get browser() {
+      return live.browser!;
+    },
+    get context() {
+      return live.context!;
+    },
+    get page() {
+      return live.page!;
+    },
+  };
+}
+
+/** The inspector region (Events, State, Artifacts, Trace, Graph tabs). */
+export function inspector(page: Page): Locator {
+  return page.getByRole('region', { name: 'Inspector', exact: true });
+}
+
+/** Opens one inspector tab by its name. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await inspector(page).getByRole('tab', { name, exact: true }).click();
+}
+
+/** Sends a message and waits until the run is over; returns how many model calls it made. */
+export async function sendAndCountModelCalls(
+  page: Page,
+  server: DevServer,
+  text: string,
+): Promise<number> {
+  const before = server.llm.requests.length;
+  await sendMessage(page, text);
+  await waitForIdle(page);
+  return server.llm.requests.length - before;
 }

@@ -1,57 +1,37 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createSession,
-  launchBrowser,
   openApp,
   screenshot,
-  sendMessage,
-  startDevServer,
-  waitForIdle,
   type DevServer,
+  useDevUiBrowser,
+  inspector as inspectorOf,
+  openTab as openInspectorTab,
+  sendAndCountModelCalls,
 } from './harness.js';
 
 // The Trace and Graph panels (over the span store and graph routes) in a real chromium against the real server.
 
+const ui = useDevUiBrowser({ width: 1400, height: 900 });
 let server: DevServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startDevServer();
-  browser = await launchBrowser();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  ({ server, page } = ui);
 });
 
 function inspector() {
-  return page.getByRole('region', { name: 'Inspector', exact: true });
+  return inspectorOf(page);
 }
 
 async function openTab(name: string): Promise<void> {
-  await inspector().getByRole('tab', { name, exact: true }).click();
+  await openInspectorTab(page, name);
 }
 
 /** Sends a message and waits until the run is over; returns how many model calls it made. */
 async function send(text: string): Promise<number> {
-  const before = server.llm.requests.length;
-  await sendMessage(page, text);
-  await waitForIdle(page);
-  return server.llm.requests.length - before;
+  return sendAndCountModelCalls(page, server, text);
 }
 
 describe('dev UI inspector panels: Trace and Graph', () => {
