@@ -85,7 +85,19 @@ export function traceCallLlm(
   }
 }
 
+// A streamed call traces every chunk; its request is serialised once.
+const requestJsonCache = new WeakMap<TracedLlmRequest, string>();
+
 function requestJson(request: TracedLlmRequest): string {
+  let json = requestJsonCache.get(request);
+  if (json === undefined) {
+    json = serialiseRequest(request);
+    requestJsonCache.set(request, json);
+  }
+  return json;
+}
+
+function serialiseRequest(request: TracedLlmRequest): string {
   const { responseSchema: _schema, ...config } = (request.config ?? {}) as Record<string, unknown>;
   return safeJson({
     model: request.model,
