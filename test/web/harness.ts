@@ -58,17 +58,23 @@ export interface DevServer extends DevUiApp {
   close(): Promise<void>;
 }
 
+let sharedSpanStore: InMemorySpanStore | undefined;
+
 /**
  * The span store the servers of this test file record into (as `adk web`
- * registers one). Another file of the same worker may have registered a
- * provider: the harness takes over, as a fresh `adk web` process would own it.
+ * registers one), one per file: ADK takes its tracer once, so a second
+ * store registered later would never see a span. Another file of the same
+ * worker may have registered a provider: the harness takes over, as a
+ * fresh `adk web` process would own it.
  */
 function spanStore(): InMemorySpanStore {
+  if (sharedSpanStore) return sharedSpanStore;
   const store = new InMemorySpanStore();
   if (!registerSpanStore(store)) {
     trace.disable();
     registerSpanStore(store);
   }
+  sharedSpanStore = store;
   return store;
 }
 
