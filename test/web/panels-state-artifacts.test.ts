@@ -7,8 +7,8 @@ import {
   screenshot,
   type DevServer,
   useDevUiBrowser,
-  inspector as inspectorOf,
-  openTab as openInspectorTab,
+  inspector,
+  openTab,
   sendAndCountModelCalls,
 } from './harness.js';
 
@@ -23,19 +23,6 @@ beforeEach(() => {
   ({ server, context, page } = ui);
 });
 
-function inspector() {
-  return inspectorOf(page);
-}
-
-async function openTab(name: string): Promise<void> {
-  await openInspectorTab(page, name);
-}
-
-/** Sends a message and waits until the run is over; returns how many model calls it made. */
-async function send(text: string): Promise<number> {
-  return sendAndCountModelCalls(page, server, text);
-}
-
 describe('dev UI inspector panels: State and Artifacts', () => {
   it('State: shows the state the tool set, grouped by scope, marks the changed keys, collapses and copies', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -45,13 +32,16 @@ describe('dev UI inspector panels: State and Artifacts', () => {
       profile: { name: 'Ada', tags: ['x'] },
       'user:plan': 'pro',
     });
-    await openTab('State');
-    const sessionGroup = inspector().getByRole('region', { name: 'Session state', exact: true });
+    await openTab(page, 'State');
+    const sessionGroup = inspector(page).getByRole('region', {
+      name: 'Session state',
+      exact: true,
+    });
     await expect.poll(() => sessionGroup.innerText()).toContain('visits');
     expect(await sessionGroup.innerText()).not.toContain('last_city');
 
     // The panel stays open while the run updates the state.
-    await send('What is the weather in Paris?');
+    await sendAndCountModelCalls(page, server, 'What is the weather in Paris?');
     const tree = sessionGroup.getByRole('list', { name: 'Session state', exact: true });
     const lastCity = tree.locator('li[data-key="last_city"]');
     await expect.poll(() => lastCity.innerText()).toMatch(/last_city\s*:\s*"Paris"\s*changed/);
@@ -59,7 +49,10 @@ describe('dev UI inspector panels: State and Artifacts', () => {
       /weather_checks\s*:\s*1\s*changed/,
     );
     expect(await tree.locator('li[data-key="visits"]').innerText()).not.toContain('changed');
-    const userGroup = inspector().getByRole('region', { name: 'User state (user:)', exact: true });
+    const userGroup = inspector(page).getByRole('region', {
+      name: 'User state (user:)',
+      exact: true,
+    });
     expect(await userGroup.innerText()).toMatch(/user:plan\s*:\s*"pro"/);
     await screenshot(page, 'panels-01-state');
 
@@ -71,11 +64,11 @@ describe('dev UI inspector panels: State and Artifacts', () => {
     expect(await profile.getAttribute('aria-expanded')).toBe('false');
     expect(await tree.innerText()).not.toContain('Ada');
 
-    await inspector()
+    await inspector(page)
       .getByRole('button', { name: 'Copy the whole state as JSON', exact: true })
       .click();
     await expect
-      .poll(() => inspector().locator('.copy-button').first().getByRole('status').innerText())
+      .poll(() => inspector(page).locator('.copy-button').first().getByRole('status').innerText())
       .toBe('Copied');
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as unknown;
     expect(copied).toEqual({
@@ -90,19 +83,22 @@ describe('dev UI inspector panels: State and Artifacts', () => {
   it('Artifacts: lists report.txt and chart.png, previews the text, shows the image and follows new versions', async () => {
     await openApp(page, server.url);
     await createSession(page);
-    await openTab('Artifacts');
-    await inspector().getByText('No artifacts in this session yet.').waitFor();
+    await openTab(page, 'Artifacts');
+    await inspector(page).getByText('No artifacts in this session yet.').waitFor();
 
-    await send('Please save the report');
-    const list = inspector().getByRole('list', { name: 'Artifacts', exact: true });
+    await sendAndCountModelCalls(page, server, 'Please save the report');
+    const list = inspector(page).getByRole('list', { name: 'Artifacts', exact: true });
     await expect
       .poll(async () => (await list.locator(':scope > li h4').allInnerTexts()).sort())
       .toEqual(['chart.png', 'report.txt']);
-    const report = inspector().getByRole('region', { name: 'Artifact report.txt', exact: true });
+    const report = inspector(page).getByRole('region', {
+      name: 'Artifact report.txt',
+      exact: true,
+    });
     await expect
       .poll(() => report.getByLabel('Content of report.txt').innerText())
       .toBe(REPORT_TEXT);
-    const image = inspector().getByRole('img', { name: 'chart.png, version 0', exact: true });
+    const image = inspector(page).getByRole('img', { name: 'chart.png, version 0', exact: true });
     await image.waitFor();
     await expect
       .poll(() =>
@@ -112,7 +108,7 @@ describe('dev UI inspector panels: State and Artifacts', () => {
     await screenshot(page, 'panels-02-artifacts');
 
     // A second save makes version 1, shown as the latest; version 0 stays selectable.
-    await send('Save the report again');
+    await sendAndCountModelCalls(page, server, 'Save the report again');
     const versions = report.getByLabel('Version of report.txt', { exact: true });
     await expect.poll(() => versions.locator('option').allInnerTexts()).toHaveLength(2);
     expect(await versions.inputValue()).toBe('1');
@@ -122,6 +118,6 @@ describe('dev UI inspector panels: State and Artifacts', () => {
       .poll(() => report.getByLabel('Content of report.txt').innerText())
       .toBe(REPORT_TEXT);
     expect(await versions.inputValue()).toBe('0');
-    await inspector().getByRole('img', { name: 'chart.png, version 1', exact: true }).waitFor();
+    await inspector(page).getByRole('img', { name: 'chart.png, version 1', exact: true }).waitFor();
   });
 });

@@ -6,8 +6,8 @@ import {
   screenshot,
   type DevServer,
   useDevUiBrowser,
-  inspector as inspectorOf,
-  openTab as openInspectorTab,
+  inspector,
+  openTab,
   sendAndCountModelCalls,
 } from './harness.js';
 
@@ -21,31 +21,22 @@ beforeEach(() => {
   ({ server, page } = ui);
 });
 
-function inspector() {
-  return inspectorOf(page);
-}
-
-async function openTab(name: string): Promise<void> {
-  await openInspectorTab(page, name);
-}
-
-/** Sends a message and waits until the run is over; returns how many model calls it made. */
-async function send(text: string): Promise<number> {
-  return sendAndCountModelCalls(page, server, text);
-}
-
 describe('dev UI inspector panels: Trace and Graph', () => {
   it('Trace: one timeline per invocation with one bar per model and tool call; an LLM span shows its request', async () => {
     await openApp(page, server.url);
     await createSession(page);
-    const echoCalls = await send('hello there');
-    const weatherCalls = await send('What is the weather in Paris?');
+    const echoCalls = await sendAndCountModelCalls(page, server, 'hello there');
+    const weatherCalls = await sendAndCountModelCalls(
+      page,
+      server,
+      'What is the weather in Paris?',
+    );
     // The scripted model: a text-and-call turn, then the answer after get_weather.
     expect(weatherCalls).toBe(2);
     expect(echoCalls).toBe(1);
-    await openTab('Trace');
+    await openTab(page, 'Trace');
 
-    const invocations = inspector().locator('section.trace-invocation');
+    const invocations = inspector(page).locator('section.trace-invocation');
     await expect.poll(() => invocations.count()).toBe(2);
     // Newest first, and open.
     const newest = invocations.first();
@@ -100,9 +91,9 @@ describe('dev UI inspector panels: Trace and Graph', () => {
     );
 
     // Selecting an event of the first invocation in the Events tab opens that invocation instead.
-    await openTab('Events');
-    await inspector().locator('[data-testid="event-row"]').first().click();
-    await openTab('Trace');
+    await openTab(page, 'Events');
+    await inspector(page).locator('[data-testid="event-row"]').first().click();
+    await openTab(page, 'Trace');
     await expect
       .poll(() =>
         invocations.nth(1).locator('.trace-invocation-toggle').getAttribute('aria-expanded'),
@@ -132,9 +123,9 @@ describe('dev UI inspector panels: Trace and Graph', () => {
     const lightRequest = page.waitForRequest((request) =>
       request.url().includes('/graph?dark_mode=false'),
     );
-    await openTab('Graph');
+    await openTab(page, 'Graph');
     await lightRequest;
-    const graph = inspector().getByRole('group', {
+    const graph = inspector(page).getByRole('group', {
       name: 'Agent graph of dev_ui_app',
       exact: true,
     });
