@@ -1,5 +1,19 @@
 const deeplyFrozen = new WeakSet<object>();
 
+// The copies share one frozen empty object and array: most of an event's
+// dicts (its action deltas) are empty, and freezing costs more than copying.
+const EMPTY_OBJECT: object = Object.freeze({});
+const EMPTY_ARRAY: readonly unknown[] = Object.freeze([]);
+deeplyFrozen.add(EMPTY_OBJECT);
+deeplyFrozen.add(EMPTY_ARRAY);
+
+// A deep-frozen copy carries, under this non-enumerable key, the record
+// where values derived from it are kept (see `derivedValues`): a property
+// read instead of a weak-map lookup on the hot path, and nothing for the
+// garbage collector to trace as an ephemeron.
+const DERIVED = Symbol('adk.derivedValues');
+const derivedElsewhere = new WeakMap<object, Record<string, unknown>>();
+
 /**
  * Freezes `value` and everything reachable from it, and returns it. Stored
  * history is frozen so it can be shared by every reader instead of copied.
@@ -12,11 +26,41 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * True when `value` went through `deepFreeze` and nothing reachable from it
- * can change: sharing any part of it is safe.
+ * True when `value` came from `deepFrozenCopy` or went through `deepFreeze`
+ * and nothing reachable from it can change: sharing any part of it is safe.
  */
 export function isDeepFrozen(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && deeplyFrozen.has(value);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.hasOwn(value, DERIVED) || deeplyFrozen.has(value);
+}
+
+/**
+ * The record where values computed from `value` are memoised (the
+ * model-ready copy of an event's content, for one). It lives as long as
+ * `value`; callers own their keys and must only store what stays true for
+ * `value` as it is. Deep-frozen copies carry theirs; any other object gets
+ * one from a weak map.
+ */
+export function derivedValues(value: object): Record<string, unknown> {
+  const own = ownDerivedValues(value);
+  if (own) return own;
+  let record = derivedElsewhere.get(value);
+  if (!record) {
+    record = {};
+    derivedElsewhere.set(value, record);
+  }
+  return record;
+}
+
+/** `derivedValues(value)` when it was already made, else undefined (creates nothing). */
+export function peekDerivedValues(value: object): Record<string, unknown> | undefined {
+  return ownDerivedValues(value) ?? derivedElsewhere.get(value);
+}
+
+function ownDerivedValues(value: object): Record<string, unknown> | undefined {
+  return Object.hasOwn(value, DERIVED)
+    ? (value as { [DERIVED]: Record<string, unknown> })[DERIVED]
+    : undefined;
 }
 
 // Returns whether everything reachable from `value` is known to be frozen.
@@ -35,37 +79,59 @@ function freeze(value: unknown, root: boolean): boolean {
 
 /**
  * A deep copy of `value` (as `deepClone` makes it) that is deep-frozen, made
- * in one walk; `isDeepFrozen` vouches for it. Structured values other than
- * plain objects and arrays (dates, typed arrays…) are copied with
- * `structuredClone` and left unfrozen (a typed array cannot be frozen), and
- * then the copy is not vouched for.
+ * in one walk; `isDeepFrozen` vouches for it and `derivedValues` finds its
+ * memo record without a lookup. Empty objects and arrays inside it are one
+ * shared frozen instance. Structured values other than plain objects and
+ * arrays (dates, typed arrays…) are copied with `structuredClone` and left
+ * unfrozen (a typed array cannot be frozen), and then the copy is not
+ * vouched for.
  */
 export function deepFrozenCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   const state = { whole: true };
-  const copy = frozenCopyOf(value, state);
-  if (state.whole) deeplyFrozen.add(copy as object);
-  return copy as T;
+  let copy: object;
+  if (Array.isArray(value)) copy = copyArray(value, state);
+  else if (isPlain(value)) copy = copyObject(value, state) ?? {};
+  else return structuredClone(value);
+  if (state.whole) Object.defineProperty(copy, DERIVED, { value: {} });
+  return Object.freeze(copy) as T;
 }
 
 function frozenCopyOf(value: object, state: { whole: boolean }): unknown {
   if (Array.isArray(value)) {
-    const length = value.length;
-    const copy = new Array<unknown>(length);
-    for (let index = 0; index < length; index++) {
-      const item: unknown = value[index];
-      copy[index] = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
-    }
-    return Object.freeze(copy);
+    return value.length === 0 ? EMPTY_ARRAY : Object.freeze(copyArray(value, state));
   }
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) {
+  if (!isPlain(value)) {
     state.whole = false;
     return structuredClone(value);
   }
+  const copy = copyObject(value, state);
+  return copy === undefined ? EMPTY_OBJECT : Object.freeze(copy);
+}
+
+function isPlain(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function copyArray(value: readonly unknown[], state: { whole: boolean }): unknown[] {
+  const length = value.length;
+  const copy = new Array<unknown>(length);
+  for (let index = 0; index < length; index++) {
+    const item = value[index];
+    copy[index] = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
+  }
+  return copy;
+}
+
+// The copy's fields, or undefined for an object without any (the shared empty one stands in).
+function copyObject(value: object, state: { whole: boolean }): Record<string, unknown> | undefined {
+  const keys = Object.keys(value);
+  const length = keys.length;
+  if (length === 0) return undefined;
   const copy: Record<string, unknown> = {};
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
+  for (let index = 0; index < length; index++) {
+    const key = keys[index]!;
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
     if (key === '__proto__') {
@@ -79,5 +145,5 @@ function frozenCopyOf(value: object, state: { whole: boolean }): unknown {
       copy[key] = field;
     }
   }
-  return Object.freeze(copy);
+  return copy;
 }

@@ -8,6 +8,7 @@ import {
 } from './contents-rearrange.js';
 import { selectEventsInContext, type ContextScan } from './contents-selection.js';
 import { sharedContent } from './contents-shared-copy.js';
+import { derivedValues, peekDerivedValues } from '../../utils/deep-freeze.js';
 
 /*
  * Building the model's history without redoing the whole history on every
@@ -55,7 +56,10 @@ interface Prefix {
   readonly ids: Map<string | undefined, number>;
 }
 
-const prefixesByLastEvent = new WeakMap<Event, Map<string, Prefix>>();
+/** Where the prefixes ending at an event are kept, by key (see `derivedValues`). */
+interface PrefixSlot {
+  contentPrefixes?: Map<string, Prefix>;
+}
 
 /**
  * The contents of `events` as `getContents` defines them, reusing the
@@ -85,7 +89,9 @@ export function buildContents(
 function findPrefix(events: readonly Event[], key: string): Prefix | undefined {
   const stop = Math.max(0, events.length - MAX_NEW_EVENTS);
   for (let index = events.length - 1; index >= stop; index--) {
-    const prefix = prefixesByLastEvent.get(events[index]!)?.get(key);
+    const prefix = (
+      peekDerivedValues(events[index]!) as PrefixSlot | undefined
+    )?.contentPrefixes?.get(key);
     if (prefix) {
       return prefix.eventCount === index + 1 && prefix.firstEvent === events[0]
         ? prefix
@@ -237,19 +243,16 @@ function addIds(
 
 function remember(events: readonly Event[], key: string, prefix: Prefix): void {
   const lastEvent = events[events.length - 1]!;
-  let byKey = prefixesByLastEvent.get(lastEvent);
-  if (!byKey) {
-    byKey = new Map();
-    prefixesByLastEvent.set(lastEvent, byKey);
-  }
-  byKey.set(key, prefix);
+  const slot = derivedValues(lastEvent) as PrefixSlot;
+  (slot.contentPrefixes ??= new Map()).set(key, prefix);
 }
 
 function forget(lastEvent: Event, key: string): void {
-  const byKey = prefixesByLastEvent.get(lastEvent);
+  const slot = peekDerivedValues(lastEvent) as PrefixSlot | undefined;
+  const byKey = slot?.contentPrefixes;
   if (!byKey) return;
   byKey.delete(key);
-  if (byKey.size === 0) prefixesByLastEvent.delete(lastEvent);
+  if (byKey.size === 0) slot.contentPrefixes = undefined;
 }
 
 function copyContents(

@@ -1,6 +1,6 @@
 import type { Content, Part } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
-import { deepFreeze, isDeepFrozen } from '../../utils/deep-freeze.js';
+import { deepFreeze, derivedValues, isDeepFrozen } from '../../utils/deep-freeze.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
@@ -10,8 +10,6 @@ interface ContentCopies {
   withIds?: Content;
   withoutIds?: Content;
 }
-
-const contentCopies = new WeakMap<object, ContentCopies>();
 
 /**
  * The copy of `content` a request carries, made once per event and shared by
@@ -26,10 +24,11 @@ const contentCopies = new WeakMap<object, ContentCopies>();
 export function sharedContent(event: object, content: Content, keepIds: boolean): Content {
   const frozenSource = isDeepFrozen(event) && (event as { content?: unknown }).content === content;
   if (frozenSource && (keepIds || !holdsClientId(content))) return content;
-  let copies = contentCopies.get(event);
+  const derived = derivedValues(event) as { contentCopies?: ContentCopies };
+  let copies = derived.contentCopies;
   if (!copies || copies.source !== content) {
     copies = { source: content };
-    contentCopies.set(event, copies);
+    derived.contentCopies = copies;
   }
   if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
   return (copies.withoutIds ??= frozenSource
