@@ -20,6 +20,11 @@ import type {
  * (undefined when every plugin passes). `PluginManager` (plugins/) implements it.
  */
 export interface PluginManagerContract {
+  /**
+   * False when no plugin is registered: every `run…` then returns undefined,
+   * and the flow skips the call (and its await) altogether.
+   */
+  readonly hasPlugins: boolean;
   runOnUserMessageCallback(args: UserMessageHookArguments): Promise<Content | undefined>;
   runBeforeRunCallback(args: RunHookArguments): Promise<Content | undefined>;
   runOnEventCallback(args: EventHookArguments): Promise<Event | undefined>;

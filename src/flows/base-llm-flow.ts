@@ -6,7 +6,8 @@ import { AgentNotFoundError } from '../errors/agent-not-found-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { getFunctionCalls, isFinalResponse } from '../events/event-predicates.js';
 import type { LlmResponse } from '../events/llm-response.js';
-import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
+import { appendTools, createLlmRequest, type LlmRequest } from '../models/llm-request.js';
+import { BaseTool } from '../tools/base-tool.js';
 import { isBaseToolset } from '../tools/base-toolset.js';
 import { deepClone } from '../utils/deep-clone.js';
 import { newEventId } from '../utils/ids.js';
@@ -75,7 +76,10 @@ export class BaseLlmFlow {
               }
             }
           }
-          if (agent.tools.length > 0) await addTools(context, agent.tools, request);
+          if (agent.tools.length > 0) {
+            const pending = addTools(context, agent.tools, request);
+            if (pending) await pending;
+          }
         }
         if (context.endInvocation) break step;
 
@@ -154,16 +158,40 @@ export class BaseLlmFlow {
   }
 }
 
-/** Lets every tool add itself to the request (spec 000 §3.9), toolsets resolved per request. */
-async function addTools(
+// BaseTool's own processLlmRequest: it only appends the declaration.
+const declareOnly = BaseTool.prototype.processLlmRequest;
+
+/**
+ * Lets every tool add itself to the request (spec 000 §3.9), toolsets
+ * resolved per request. Tools that only declare themselves (BaseTool's own
+ * `processLlmRequest`) are added synchronously; the rest, from the first
+ * tool that needs more, asynchronously (the promise is returned).
+ */
+function addTools(
   context: InvocationContext,
   tools: LlmAgentContract['tools'],
+  request: LlmRequest,
+): Promise<void> | undefined {
+  for (let index = 0; index < tools.length; index++) {
+    const tool = tools[index]!;
+    if (isBaseToolset(tool) || tool.processLlmRequest !== declareOnly) {
+      return addToolsFrom(context, tools, index, request);
+    }
+    appendTools(request, [tool]);
+  }
+  return undefined;
+}
+
+async function addToolsFrom(
+  context: InvocationContext,
+  tools: LlmAgentContract['tools'],
+  start: number,
   request: LlmRequest,
 ): Promise<void> {
   // Python gives each tool a fresh ToolContext whose actions are discarded; one serves them all.
   const toolContext = new Context(context);
   let readonlyContext: ReadonlyContext | undefined;
-  for (const toolUnion of tools) {
+  for (const toolUnion of tools.slice(start)) {
     if (isBaseToolset(toolUnion)) {
       await toolUnion.processLlmRequest({ context: toolContext, request });
       readonlyContext ??= new ReadonlyContext(context);

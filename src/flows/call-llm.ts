@@ -26,8 +26,12 @@ export async function* callLlm(
   modelResponseEvent: Event,
 ): AsyncGenerator<LlmResponse, void, undefined> {
   const agent = context.agent as LlmAgentContract;
-  const callbackContext = new Context(context, { eventActions: modelResponseEvent.actions });
-  const shortCircuit = await beforeModel(context, agent, callbackContext, request);
+  // Made on first use: with no callbacks and no plugins a model call needs no context.
+  let callbackContext: Context | undefined;
+  const hookContext = (): Context =>
+    (callbackContext ??= new Context(context, { eventActions: modelResponseEvent.actions }));
+  const pendingBefore = beforeModel(context, agent, hookContext, request);
+  const shortCircuit = pendingBefore && (await pendingBefore);
   if (shortCircuit) {
     yield shortCircuit;
     return;
@@ -45,6 +49,7 @@ export async function* callLlm(
     context.incrementLlmCallCount();
     const stream = context.runConfig.streamingMode === StreamingMode.SSE;
     const responses = model.generateContentAsync(request, stream, context.abortSignal);
+    let finished = false;
     // One generator level less than a wrapping error handler: each response crosses it once.
     try {
       for (;;) {
@@ -52,24 +57,28 @@ export async function* callLlm(
         try {
           next = await responses.next();
         } catch (error) {
-          const recovered = await onModelError(context, agent, callbackContext, request, error);
+          finished = true;
+          const recovered = await onModelError(context, agent, hookContext(), request, error);
           if (recovered === undefined) throw error;
-          const altered = await afterModel(context, agent, callbackContext, recovered);
-          const response = altered ?? recovered;
+          const pendingAfter = afterModel(context, agent, hookContext, recovered);
+          const response = (pendingAfter && (await pendingAfter)) ?? recovered;
           if (span.isRecording())
             traceResponse(span, context, request, response, modelResponseEvent);
           yield response;
           return;
         }
-        if (next.done) return;
-        const altered = await afterModel(context, agent, callbackContext, next.value);
-        const response = altered ?? next.value;
+        if (next.done) {
+          finished = true;
+          return;
+        }
+        const pendingAfter = afterModel(context, agent, hookContext, next.value);
+        const response = (pendingAfter && (await pendingAfter)) ?? next.value;
         if (span.isRecording()) traceResponse(span, context, request, response, modelResponseEvent);
         yield response;
       }
     } finally {
       // A consumer that stops early closes the model's stream, as for-await would.
-      await responses.return(undefined);
+      if (!finished) await responses.return(undefined);
     }
   } catch (error) {
     recordSpanError(span, error);
@@ -119,13 +128,17 @@ async function firstResponse<A>(
   return undefined;
 }
 
+/** The before-model hooks' response; undefined, with nothing awaited, when there are no hooks. */
 function beforeModel(
   context: InvocationContext,
   agent: LlmAgentContract,
-  callbackContext: Context,
+  callbackContext: () => Context,
   request: LlmRequest,
-): Promise<LlmResponse | undefined> {
-  const args = { context: callbackContext, request };
+): Promise<LlmResponse | undefined> | undefined {
+  if (!context.pluginManager.hasPlugins && agent.canonicalBeforeModelCallbacks.length === 0) {
+    return undefined;
+  }
+  const args = { context: callbackContext(), request };
   return firstResponse(
     context.pluginManager.runBeforeModelCallback(args),
     agent.canonicalBeforeModelCallbacks,
@@ -133,13 +146,17 @@ function beforeModel(
   );
 }
 
+/** The after-model hooks' replacement; undefined, with nothing awaited, when there are no hooks. */
 function afterModel(
   context: InvocationContext,
   agent: LlmAgentContract,
-  callbackContext: Context,
+  callbackContext: () => Context,
   response: LlmResponse,
-): Promise<LlmResponse | undefined> {
-  const args = { context: callbackContext, response };
+): Promise<LlmResponse | undefined> | undefined {
+  if (!context.pluginManager.hasPlugins && agent.canonicalAfterModelCallbacks.length === 0) {
+    return undefined;
+  }
+  const args = { context: callbackContext(), response };
   return firstResponse(
     context.pluginManager.runAfterModelCallback(args),
     agent.canonicalAfterModelCallbacks,

@@ -52,7 +52,7 @@ export function getLongRunningFunctionCalls(
  * answer later). `filters` limits the run to the given call ids;
  * `toolConfirmations` passes a confirmation to the calls they answer.
  */
-export async function handleFunctionCallsAsync(
+export function handleFunctionCallsAsync(
   context: InvocationContext,
   functionCallEvent: Event,
   toolsDict: Readonly<Record<string, LlmRequestTool>>,
@@ -84,6 +84,13 @@ export async function handleFunctionCallListAsync(
   } = {},
 ): Promise<Event | undefined> {
   const agent = context.agent as LlmAgentContract;
+  const only = functionCalls.length === 1 && !filters ? functionCalls[0]! : undefined;
+  if (only) {
+    // One call: its event is the merged event; no list, no Promise.all.
+    const confirmation =
+      only.id && toolConfirmations ? getOwn(toolConfirmations, only.id) : undefined;
+    return await executeFunctionCall(context, only, toolsDict, agent, confirmation);
+  }
   const calls = functionCalls.filter(
     (call) => !filters || (call.id !== undefined && filters.has(call.id)),
   );
@@ -188,15 +195,15 @@ async function runFunctionCall(
     return buildResponseEvent(missing, recovered, toolContext, context);
   }
   const tool = found;
+  const hasPlugins = context.pluginManager.hasPlugins;
+  const beforeCallbacks = agent.canonicalBeforeToolCallbacks;
   // Python keeps the last callback's value even when it is falsy ({} included),
   // and stops at the first truthy one; only None lets the tool run.
-  let response: unknown = await context.pluginManager.runBeforeToolCallback({
-    tool,
-    args,
-    context: toolContext,
-  });
+  let response: unknown = hasPlugins
+    ? await context.pluginManager.runBeforeToolCallback({ tool, args, context: toolContext })
+    : undefined;
   if (response === undefined) {
-    for (const callback of agent.canonicalBeforeToolCallbacks) {
+    for (const callback of beforeCallbacks) {
       response = (await callback({ tool, args, context: toolContext })) ?? undefined;
       if (!isFalsy(response)) break;
     }
@@ -217,12 +224,14 @@ async function runFunctionCall(
       response = recovered;
     }
   }
-  let altered: unknown = await context.pluginManager.runAfterToolCallback({
-    tool,
-    args,
-    context: toolContext,
-    response: asResponseObject(response),
-  });
+  let altered: unknown = hasPlugins
+    ? await context.pluginManager.runAfterToolCallback({
+        tool,
+        args,
+        context: toolContext,
+        response: asResponseObject(response),
+      })
+    : undefined;
   if (altered === undefined) {
     for (const callback of agent.canonicalAfterToolCallbacks) {
       altered =

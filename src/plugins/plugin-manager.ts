@@ -60,6 +60,11 @@ export class PluginManager implements PluginManagerContract {
     for (const plugin of plugins) this.registerPlugin(plugin);
   }
 
+  /** True when at least one plugin is registered. */
+  get hasPlugins(): boolean {
+    return this.registered.length > 0;
+  }
+
   /** The registered plugins, in registration (and execution) order. */
   get plugins(): readonly BasePlugin[] {
     return this.registered;

@@ -397,6 +397,7 @@ const pass = (): Promise<undefined> => Promise.resolve(undefined);
 
 // The plugin manager of a child run that does not include the parent's plugins.
 const NO_PLUGINS: PluginManagerContract = {
+  hasPlugins: false,
   runOnUserMessageCallback: pass,
   runBeforeRunCallback: pass,
   runOnEventCallback: pass,

@@ -150,11 +150,13 @@ export class FunctionTool<
 
   /** Validates the arguments, handles confirmation, then runs `execute` (see the class comment). */
   override async runAsync({ args, context }: RunToolArguments): Promise<unknown> {
-    const prepared = await this.prepareArguments(args);
+    let prepared = this.prepareArguments(args);
+    // Validation is synchronous unless the schema is not: no await then.
+    if (prepared instanceof Promise) prepared = await prepared;
     if ('error' in prepared) return prepared;
     const callArgs = prepared.args as FunctionToolArguments<TParameters>;
 
-    if (await this.needsConfirmation(callArgs, context)) {
+    if (this.requireConfirmation !== false && (await this.needsConfirmation(callArgs, context))) {
       if (!context.toolConfirmation) {
         context.requestConfirmation({
           hint:
@@ -180,29 +182,16 @@ export class FunctionTool<
     return typeof rule === 'function' ? Boolean(await rule(args, context)) : rule;
   }
 
-  private async prepareArguments(
+  private prepareArguments(
     args: Readonly<Record<string, unknown>>,
-  ): Promise<{ args: Record<string, unknown> } | { error: string }> {
+  ): PreparedArguments | Promise<PreparedArguments> {
     const parameters = this.parameters;
     if (parameters === undefined) return { args: { ...args } };
     if (this.parametersKind === 'zod') {
-      const result = await parseArguments(parameters as ZodObjectSchema, args);
-      if (result.success) return { args: result.data as Record<string, unknown> };
-      const missing: string[] = [];
-      const errors: string[] = [];
-      for (const issue of result.error.issues) {
-        const [first] = issue.path;
-        if (issue.path.length === 1 && typeof first === 'string' && !Object.hasOwn(args, first)) {
-          if (!missing.includes(first)) missing.push(first);
-        } else {
-          errors.push(
-            issue.path.length === 0
-              ? `Arguments: ${issue.message}`
-              : `Parameter '${formatPath(issue.path)}': ${issue.message}`,
-          );
-        }
-      }
-      return this.failure(missing, errors) ?? { error: result.error.message };
+      const result = parseArguments(parameters as ZodObjectSchema, args);
+      return result instanceof Promise
+        ? result.then((settled) => this.zodArguments(settled, args))
+        : this.zodArguments(result, args);
     }
     if (this.parametersKind === 'json-schema') {
       const schema = parameters as JsonSchema;
@@ -218,6 +207,29 @@ export class FunctionTool<
       (key) => !Object.hasOwn(args, key) && schema.properties?.[key]?.default === undefined,
     );
     return this.failure(missing, []) ?? { args: selectArguments(args, schema.properties, false) };
+  }
+
+  /** The parsed arguments, or Python's error for missing and invalid ones. */
+  private zodArguments(
+    result: ZodSafeParseResult,
+    args: Readonly<Record<string, unknown>>,
+  ): PreparedArguments {
+    if (result.success) return { args: result.data as Record<string, unknown> };
+    const missing: string[] = [];
+    const errors: string[] = [];
+    for (const issue of result.error.issues) {
+      const [first] = issue.path;
+      if (issue.path.length === 1 && typeof first === 'string' && !Object.hasOwn(args, first)) {
+        if (!missing.includes(first)) missing.push(first);
+      } else {
+        errors.push(
+          issue.path.length === 0
+            ? `Arguments: ${issue.message}`
+            : `Parameter '${formatPath(issue.path)}': ${issue.message}`,
+        );
+      }
+    }
+    return this.failure(missing, errors) ?? { error: result.error.message };
   }
 
   private failure(missing: string[], errors: string[]): { error: string } | undefined {
@@ -303,12 +315,18 @@ function formatPath(path: readonly PropertyKey[]): string {
   return text;
 }
 
+/** What validation gives a call: its arguments, or the error the model sees. */
+type PreparedArguments = { args: Record<string, unknown> } | { error: string };
+
+/** A zod object schema's `safeParse` result. */
+type ZodSafeParseResult = ReturnType<ZodObjectSchema['safeParse']>;
+
 // The synchronous parse is several times cheaper; schemas with async refinements
 // make zod throw, and only those take the async path.
-async function parseArguments(
+function parseArguments(
   schema: ZodObjectSchema,
   args: Record<string, unknown>,
-): Promise<ReturnType<ZodObjectSchema['safeParse']>> {
+): ZodSafeParseResult | Promise<ZodSafeParseResult> {
   try {
     return schema.safeParse(args);
   } catch {
