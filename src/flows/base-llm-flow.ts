@@ -4,6 +4,7 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import { ReadonlyContext } from '../context/readonly-context.js';
 import { AgentNotFoundError } from '../errors/agent-not-found-error.js';
 import { createEvent, type Event } from '../events/event.js';
+import { createEventActions, type EventActions } from '../events/event-actions.js';
 import { getFunctionCalls, isFinalResponse } from '../events/event-predicates.js';
 import type { LlmResponse } from '../events/llm-response.js';
 import { appendTools, createLlmRequest, type LlmRequest } from '../models/llm-request.js';
@@ -262,7 +263,7 @@ export function finalizeModelResponseEvent(
   const event = {} as Event;
   copyDefined(event, skeleton);
   copyDefined(event, response);
-  event.actions = deepClone(skeleton.actions);
+  event.actions = copyActions(skeleton.actions);
   const calls = getFunctionCalls(event);
   if (calls.length > 0) {
     populateClientFunctionCallIds(event);
@@ -284,4 +285,32 @@ function copyDefined(target: object, source: object): void {
     if (value !== undefined && Object.hasOwn(source, key))
       (target as Record<string, unknown>)[key] = value;
   }
+}
+
+/**
+ * A deep copy of the skeleton's actions; the usual untouched ones (the four
+ * empty dicts `createEventActions` makes, nothing else) are made afresh.
+ */
+function copyActions(actions: EventActions): EventActions {
+  let fields = 0;
+  for (const key in actions) {
+    const value = (actions as Record<string, unknown>)[key];
+    if (++fields > 4 || !DEFAULT_ACTION_DICTS.has(key) || !isEmptyDict(value)) {
+      return deepClone(actions);
+    }
+  }
+  return fields === 4 ? createEventActions() : deepClone(actions);
+}
+
+const DEFAULT_ACTION_DICTS = new Set([
+  'stateDelta',
+  'artifactDelta',
+  'requestedAuthConfigs',
+  'requestedToolConfirmations',
+]);
+
+function isEmptyDict(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const _key in value) return false;
+  return Object.getPrototypeOf(value) === Object.prototype;
 }

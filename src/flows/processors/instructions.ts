@@ -24,7 +24,7 @@ export const instructionsRequestProcessor: LlmRequestProcessor = {
       if (global.instruction) {
         const text = global.bypassStateInjection
           ? global.instruction
-          : await injectSessionState(global.instruction, readonly);
+          : await inject(global.instruction, readonly);
         appendInstructions(request, [text]);
       }
     }
@@ -32,9 +32,7 @@ export const instructionsRequestProcessor: LlmRequestProcessor = {
       appendStaticInstruction(request, toContent(agent.staticInstruction));
     const { instruction, bypassStateInjection } = await agent.canonicalInstruction(readonly);
     if (!instruction) return;
-    const text = bypassStateInjection
-      ? instruction
-      : await injectSessionState(instruction, readonly);
+    const text = bypassStateInjection ? instruction : await inject(instruction, readonly);
     if (agent.staticInstruction) {
       request.contents.push({ role: 'user', parts: [{ text }] });
     } else {
@@ -104,4 +102,9 @@ function toContent(instruction: StaticInstruction): Content {
   if ('parts' in (instruction as object) || 'role' in (instruction as object))
     return instruction as Content;
   return { role: 'user', parts: [instruction as Part] };
+}
+
+// A template without a brace has nothing to inject: it is its own result, with no promise made.
+function inject(template: string, context: ReadonlyContext): string | Promise<string> {
+  return template.includes('{') ? injectSessionState(template, context) : template;
 }
