@@ -136,13 +136,19 @@ export abstract class BaseAgent implements AgentContract {
       context.traceContext = contextWithSpan(span, context.traceContext);
     }
     try {
-      const before = await this.handleBeforeAgentCallback(context);
-      if (before) yield before;
+      // With no plugin and no callback there is nothing to run (and nothing to await).
+      const hooked = context.pluginManager.hasPlugins;
+      if (hooked || hasCallbacks(this.beforeAgentCallback)) {
+        const before = await this.handleBeforeAgentCallback(context);
+        if (before) yield before;
+      }
       if (context.endInvocation) return;
       yield* this.runAsyncImpl(context);
       if (context.endInvocation) return;
-      const after = await this.handleAfterAgentCallback(context);
-      if (after) yield after;
+      if (hooked || hasCallbacks(this.afterAgentCallback)) {
+        const after = await this.handleAfterAgentCallback(context);
+        if (after) yield after;
+      }
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -293,4 +299,8 @@ async function runAgentCallbacks(
     if (result) return result;
   }
   return undefined;
+}
+
+function hasCallbacks(callbacks: AgentCallbacks | undefined): boolean {
+  return Array.isArray(callbacks) ? callbacks.length > 0 : callbacks !== undefined;
 }

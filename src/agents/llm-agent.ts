@@ -225,8 +225,22 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
    * The agent's run (spec 000 §2.1): resumes a sub-agent it had transferred
    * to, or runs the flow, saving `outputKey` from its own final answers and
    * marking its end in resumable apps unless a long-running call is pending.
+   * Outside resumable apps that is the flow's own generator (the output key
+   * saved as each event passes), so events cross no generator of the agent's.
    */
-  protected override async *runAsyncImpl(
+  protected override runAsyncImpl(
+    context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined> {
+    if (!context.isResumable) {
+      return this.llmFlow.runAsync(
+        context,
+        this.outputKey ? (event) => this.maybeSaveOutputToState(event) : undefined,
+      );
+    }
+    return this.runResumableAsync(context);
+  }
+
+  private async *runResumableAsync(
     context: InvocationContext,
   ): AsyncGenerator<Event, void, undefined> {
     const agentState = this.loadAgentState(context);

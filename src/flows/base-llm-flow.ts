@@ -57,8 +57,13 @@ export class BaseLlmFlow {
    * processors, then the model event (unless the response is empty), then
    * its function calls (§6.1). The step is written inline, not as a nested
    * generator: every event crosses as few generator levels as possible.
+   * `onEvent` sees each event just before it is yielded (the agent's own
+   * per-event work, so that it needs no generator of its own).
    */
-  async *runAsync(context: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  async *runAsync(
+    context: InvocationContext,
+    onEvent?: (event: Event) => void,
+  ): AsyncGenerator<Event, void, undefined> {
     const processors = this.requestProcessors;
     for (;;) {
       let lastEvent: Event | undefined;
@@ -73,6 +78,7 @@ export class BaseLlmFlow {
             } else if (!processor.appliesTo || processor.appliesTo(context)) {
               for await (const event of processor.runAsync(context, request)) {
                 lastEvent = event;
+                onEvent?.(lastEvent);
                 yield event;
               }
             }
@@ -102,6 +108,7 @@ export class BaseLlmFlow {
             for (const event of followUps.events) {
               event.id = newEventId();
               lastEvent = event;
+              onEvent?.(lastEvent);
               yield event;
             }
             if (followUps.transferTo) {
@@ -109,6 +116,7 @@ export class BaseLlmFlow {
                 context,
               )) {
                 lastEvent = event;
+                onEvent?.(lastEvent);
                 yield event;
               }
             }
@@ -127,17 +135,20 @@ export class BaseLlmFlow {
             if (processor.appliesTo && !processor.appliesTo(context)) continue;
             for await (const event of processor.runAsync(context, response)) {
               lastEvent = renew(modelResponseEvent, event);
+              onEvent?.(lastEvent);
               yield lastEvent;
             }
           }
           if (!response.content && !response.errorCode && !response.interrupted) continue;
           const event = finalizeModelResponseEvent(request, response, modelResponseEvent);
           lastEvent = renew(modelResponseEvent, event);
+          onEvent?.(lastEvent);
           yield lastEvent;
           if (event.partial || getFunctionCalls(event).length === 0) continue;
           const followUps = await runFunctionCalls(context, event, request);
           for (const followUp of followUps.events) {
             lastEvent = renew(modelResponseEvent, followUp);
+            onEvent?.(lastEvent);
             yield lastEvent;
           }
           if (followUps.transferTo) {
@@ -145,6 +156,7 @@ export class BaseLlmFlow {
               context,
             )) {
               lastEvent = transferred;
+              onEvent?.(lastEvent);
               yield transferred;
             }
           }

@@ -198,9 +198,10 @@ export class Runner {
       }
       if (userEvent && request.yieldUserMessage) yield userEvent;
       // The run itself is inline, not a nested generator: each event crosses one level less.
-      const earlyExit = await this.pluginManager.runBeforeRunCallback({
-        invocationContext: context,
-      });
+      const hooked = this.pluginManager.hasPlugins;
+      const earlyExit = hooked
+        ? await this.pluginManager.runBeforeRunCallback({ invocationContext: context })
+        : undefined;
       if (earlyExit !== undefined) {
         const event = createEvent({
           invocationId: context.invocationId,
@@ -213,7 +214,7 @@ export class Runner {
           yield await this.commit(context, session, event);
         }
       }
-      await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+      if (hooked) await this.pluginManager.runAfterRunCallback({ invocationContext: context });
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -346,10 +347,12 @@ export class Runner {
         parts[index] = { text: `Uploaded file: ${filename}. It is saved into artifacts` };
       }
     }
-    const modified = await this.pluginManager.runOnUserMessageCallback({
-      invocationContext: context,
-      userMessage: newMessage,
-    });
+    const modified = this.pluginManager.hasPlugins
+      ? await this.pluginManager.runOnUserMessageCallback({
+          invocationContext: context,
+          userMessage: newMessage,
+        })
+      : undefined;
     if (modified !== undefined) newMessage = modified;
     context.userContent = newMessage;
     const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse

@@ -165,13 +165,15 @@ export class InMemorySessionService extends BaseSessionService {
   private copyOut(session: Session, events: Event[]): Session {
     const appState = this.appStates.get(session.appName) ?? {};
     const userState = this.userStates.get(session.appName)?.get(session.userId) ?? {};
-    const copy = deepClone({
-      ...session,
-      state: mergeState(appState, userState, session.state),
-      events: [] as Event[],
-    });
-    copy.events = events.slice();
-    return copy;
+    // Every other field of a stored session is a string or a number.
+    return {
+      id: session.id,
+      appName: session.appName,
+      userId: session.userId,
+      state: deepClone(mergeState(appState, userState, session.state)),
+      events: events.slice(),
+      lastUpdateTime: session.lastUpdateTime,
+    };
   }
 }
 
