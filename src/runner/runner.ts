@@ -12,7 +12,7 @@ import { findFunctionCallEvent } from '../events/find-matching-function-call.js'
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
-import type { BaseSessionService } from '../sessions/base-session-service.js';
+import { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
@@ -211,7 +211,8 @@ export class Runner {
         yield await this.commit(context, session, event);
       } else {
         for await (const event of context.agent.runAsync(context)) {
-          yield await this.commit(context, session, event);
+          const committed = this.commit(context, session, event);
+          yield committed instanceof Promise ? await committed : committed;
         }
       }
       if (hooked) await this.pluginManager.runAfterRunCallback({ invocationContext: context });
@@ -376,12 +377,33 @@ export class Runner {
    * `onEventCallback` (whose replacement is what gets stored and yielded),
    * then the commit of non-partial events.
    */
-  private async commit(context: InvocationContext, session: Session, event: Event): Promise<Event> {
+  private commit(
+    context: InvocationContext,
+    session: Session,
+    event: Event,
+  ): Event | Promise<Event> {
     applyCustomMetadata(event, context.runConfig);
+    if (this.pluginManager.hasPlugins) return this.commitWithPlugins(context, session, event);
+    if (event.partial === true) return event;
+    const service = this.sessionService;
+    // A store that appends synchronously commits without a promise, unless appendEvent is overridden.
+    if (service.appendEvent === BaseSessionService.prototype.appendEvent) {
+      const stored = service.appendEventNow({ session, event });
+      return stored instanceof Promise ? stored.then(() => event) : event;
+    }
+    return service.appendEvent({ session, event }).then(() => event);
+  }
+
+  private async commitWithPlugins(
+    context: InvocationContext,
+    session: Session,
+    event: Event,
+  ): Promise<Event> {
     let result = event;
-    const modified = this.pluginManager.hasPlugins
-      ? await this.pluginManager.runOnEventCallback({ invocationContext: context, event })
-      : undefined;
+    const modified = await this.pluginManager.runOnEventCallback({
+      invocationContext: context,
+      event,
+    });
     if (modified !== undefined) {
       applyCustomMetadata(modified, context.runConfig);
       result = modified;

@@ -84,7 +84,18 @@ export abstract class BaseSessionService {
    * `temp:` keys removed). Throws `SessionNotFoundError` when the session is
    * not in the store.
    */
-  async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
+  async appendEvent(request: AppendEventRequest): Promise<Event> {
+    return this.appendEventNow(request);
+  }
+
+  /**
+   * What `appendEvent` does, returning its result directly when the store
+   * works synchronously (`appendEventToStore` returns no promise, as the
+   * in-memory store's does), else a promise of it. The Runner commits
+   * through it when `appendEvent` is not overridden: a synchronous store
+   * then costs no promise per event. Throws what `appendEvent` rejects with.
+   */
+  appendEventNow({ session, event }: AppendEventRequest): Event | Promise<Event> {
     if (event.partial) return event;
     const delta = event.actions.stateDelta;
     let hasDelta = false;
@@ -94,27 +105,25 @@ export abstract class BaseSessionService {
         break;
       }
     }
-    let shared: Event | void;
     if (!hasDelta) {
-      shared = await this.appendEventToStore({ session, event });
-    } else {
-      const { temp, kept } = splitTempDelta(delta);
-      const stored: Event = temp
-        ? { ...event, actions: { ...event.actions, stateDelta: kept } }
-        : event;
-      shared = await this.appendEventToStore({ session, event: stored });
+      const shared = this.appendEventToStore({ session, event });
+      return shared instanceof Promise
+        ? shared.then((value) => addToSession(session, event, value))
+        : addToSession(session, event, shared);
+    }
+    const { temp, kept } = splitTempDelta(delta);
+    const stored: Event = temp
+      ? { ...event, actions: { ...event.actions, stateDelta: kept } }
+      : event;
+    const applyDelta = (shared: Event | void): Event => {
       // Python trims the event itself, so the yielded event carries no temp keys either.
       if (temp) event.actions.stateDelta = kept;
       applyStateDelta(session.state, temp ?? {});
       applyStateDelta(session.state, stored.actions.stateDelta);
-    }
-    // A store that shares immutable copies with its readers hands its copy to
-    // the caller's session too, so this invocation and later reads see the
-    // same event objects (and share what is cached per event, such as the
-    // model-ready contents).
-    session.events.push(shared ?? event);
-    session.lastUpdateTime = event.timestamp;
-    return event;
+      return addToSession(session, event, shared);
+    };
+    const shared = this.appendEventToStore({ session, event: stored });
+    return shared instanceof Promise ? shared.then(applyDelta) : applyDelta(shared);
   }
 
   /**
@@ -122,8 +131,23 @@ export abstract class BaseSessionService {
    * applying its scoped state delta in the store. May return the store's own
    * immutable copy of the event (equal to it), which then goes into the
    * caller's session in place of the event; otherwise the event itself does.
+   * A store that works synchronously returns without a promise.
    */
-  protected abstract appendEventToStore(request: AppendEventRequest): Promise<Event | void>;
+  protected abstract appendEventToStore(
+    request: AppendEventRequest,
+  ): Promise<Event | void> | Event | void;
+}
+
+/**
+ * Adds the event to the caller's session. A store that shares immutable
+ * copies with its readers hands its copy (`shared`) to the caller's session
+ * too, so this invocation and later reads see the same event objects (and
+ * share what is cached per event, such as the model-ready contents).
+ */
+function addToSession(session: Session, event: Event, shared: Event | void): Event {
+  session.events.push(shared ?? event);
+  session.lastUpdateTime = event.timestamp;
+  return event;
 }
 
 /**

@@ -129,10 +129,7 @@ export class InMemorySessionService extends BaseSessionService {
    * `SessionNotFoundError` when the session is not in the store. Returns the
    * frozen copy, which the caller's session shares.
    */
-  protected override async appendEventToStore({
-    session,
-    event,
-  }: AppendEventRequest): Promise<Event> {
+  protected override appendEventToStore({ session, event }: AppendEventRequest): Event {
     const stored = this.findSession(session.appName, session.userId, session.id);
     if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
     // Stored events are frozen copies: every later read shares them instead of copying the history.
