@@ -302,7 +302,8 @@ if (suites.includes('llm')) {
     emit(
       'One session, 200 messages with K=1 (a call, its result and an answer: 2 LLM turns per message, ' +
         '800 history items at the end), after a 20-message warm-up session. Mean ms per message of the ' +
-        'first 20 and the last 20; held = heap + external after gc(), minus the same before the session.',
+        "first 20 and the last 20, each window starting after a gc() (the session's one scavenge, which copies " +
+        'all it kept so far, would otherwise land in one window by chance); held = heap + external after gc(), minus the same before the session.',
     );
     emit();
     const body = [];
