@@ -56,18 +56,22 @@ export function handleFunctionCallsAsync(
   context: InvocationContext,
   functionCallEvent: Event,
   toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  {
-    filters,
-    toolConfirmations,
-  }: {
-    filters?: ReadonlySet<string>;
-    toolConfirmations?: Readonly<Record<string, ToolConfirmation>>;
-  } = {},
+  options: FunctionCallOptions = {},
 ): Promise<Event | undefined> {
-  return handleFunctionCallListAsync(context, getFunctionCalls(functionCallEvent), toolsDict, {
-    ...(filters ? { filters } : {}),
-    ...(toolConfirmations ? { toolConfirmations } : {}),
-  });
+  return handleFunctionCallListAsync(
+    context,
+    getFunctionCalls(functionCallEvent),
+    toolsDict,
+    options,
+  );
+}
+
+/** Which calls to run, and the confirmations that answer some of them. */
+export interface FunctionCallOptions {
+  /** Run only the calls with these ids. */
+  filters?: ReadonlySet<string>;
+  /** A confirmation per call id, passed to the call it answers. */
+  toolConfirmations?: Readonly<Record<string, ToolConfirmation>>;
 }
 
 /** `handleFunctionCallsAsync` for a list of calls (resumed calls are not in one event). */
@@ -75,13 +79,7 @@ export async function handleFunctionCallListAsync(
   context: InvocationContext,
   functionCalls: readonly FunctionCall[],
   toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  {
-    filters,
-    toolConfirmations,
-  }: {
-    filters?: ReadonlySet<string>;
-    toolConfirmations?: Readonly<Record<string, ToolConfirmation>>;
-  } = {},
+  { filters, toolConfirmations }: FunctionCallOptions = {},
 ): Promise<Event | undefined> {
   const agent = context.agent as LlmAgentContract;
   const only = functionCalls.length === 1 && !filters ? functionCalls[0]! : undefined;

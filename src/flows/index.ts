@@ -1,6 +1,7 @@
 export { BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 export {
   buildResponseEvent,
+  type FunctionCallOptions,
   getLongRunningFunctionCalls,
   handleFunctionCallListAsync,
   handleFunctionCallsAsync,
