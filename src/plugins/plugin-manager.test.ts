@@ -224,6 +224,13 @@ afterEach(() => {
 });
 
 describe('PluginManager dispatch', () => {
+  it('hasPlugins is false until a plugin is registered (the flow then skips every hook)', () => {
+    const manager = new PluginManager();
+    expect(manager.hasPlugins).toBe(false);
+    manager.registerPlugin(new RecordingPlugin('only', []));
+    expect(manager.hasPlugins).toBe(true);
+  });
+
   it('spec 003 §14: plugins run in registration order, first non-undefined result wins', async () => {
     const calls: Call[] = [];
     const winner: Content = { role: 'model', parts: [{ text: 'from second' }] };

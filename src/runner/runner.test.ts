@@ -563,4 +563,37 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
     const again = await collect(runner.runAsync({ ...ids, invocationId: first[0]!.invocationId }));
     expect(again).toEqual([]);
   });
+
+  it('commits through an overridden appendEvent, and synchronously through the in-memory store', async () => {
+    class RecordingSessionService extends InMemorySessionService {
+      readonly appended: string[] = [];
+      override async appendEvent(request: Parameters<InMemorySessionService['appendEvent']>[0]) {
+        this.appended.push(request.event.author);
+        return super.appendEvent(request);
+      }
+    }
+    const service = new RecordingSessionService();
+    const agent = new ScriptedAgent({
+      name: 'agent',
+      steps: [{ content: modelText('one') }, { content: modelText('two') }],
+    });
+    const runner = new Runner({ agent, appName: 'app', sessionService: service });
+    await service.createSession(ids);
+    await collect(runner.runAsync({ ...ids, newMessage: userText('go') }));
+    expect(service.appended).toEqual(['user', 'agent', 'agent']);
+
+    // The base store's appendEventNow hands back the event itself (no promise); appendEvent a promise.
+    const plain = new InMemorySessionService();
+    const session = await plain.createSession(ids);
+    const event = createEvent({ author: 'agent', content: modelText('x') });
+    expect(plain.appendEventNow({ session, event })).toBe(event);
+    const later = createEvent({ author: 'agent', content: modelText('y') });
+    const pending = plain.appendEvent({ session, event: later });
+    expect(pending).toBeInstanceOf(Promise);
+    expect(await pending).toBe(later);
+    expect((await plain.getSession(ids))!.events.map((stored) => stored.id)).toEqual([
+      event.id,
+      later.id,
+    ]);
+  });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deepClone } from './deep-clone.js';
-import { deepFreeze, deepFrozenCopy, isDeepFrozen } from './deep-freeze.js';
+import {
+  deepFreeze,
+  deepFrozenCopy,
+  derivedValues,
+  isDeepFrozen,
+  peekDerivedValues,
+} from './deep-freeze.js';
 
 // Decision 0011: stored history is deep-frozen and shared; isDeepFrozen
 // tells which objects may be shared without a copy.
@@ -54,5 +60,41 @@ describe('deepFreeze / deepFrozenCopy / isDeepFrozen', () => {
     expect(copy.bytes).not.toBe(source.bytes);
     expect(Object.isFrozen(copy)).toBe(true);
     expect(isDeepFrozen(copy)).toBe(false);
+  });
+
+  it('a frozen copy carries an invisible memo record; other objects get one from a weak map', () => {
+    const copy = deepFrozenCopy(sample());
+    const record = derivedValues(copy);
+    record['cached'] = 1;
+    expect(derivedValues(copy)).toBe(record);
+    expect(peekDerivedValues(copy)).toBe(record);
+    // Invisible: not in keys, JSON, spread, structuredClone or equality.
+    expect(Object.keys(copy)).toEqual(['id', 'content', 'actions']);
+    expect(JSON.parse(JSON.stringify(copy))).toEqual(sample());
+    const spread = { ...copy };
+    expect(isDeepFrozen(spread)).toBe(false);
+    expect(peekDerivedValues(spread)).toBeUndefined();
+    expect(isDeepFrozen(structuredClone(copy))).toBe(false);
+    expect(copy).toEqual(sample());
+
+    const plain = sample();
+    expect(peekDerivedValues(plain)).toBeUndefined();
+    const elsewhere = derivedValues(plain);
+    expect(derivedValues(plain)).toBe(elsewhere);
+    expect(Object.getOwnPropertySymbols(plain)).toEqual([]);
+  });
+
+  it('shares one frozen empty object and array inside copies, and keeps a copied empty root its own', () => {
+    const copy = deepFrozenCopy({ a: {}, b: [], c: { d: {} }, e: Object.create(null) as object });
+    expect(copy.a).toBe(copy.c.d);
+    expect(copy.a).toBe(copy.e);
+    expect(Object.isFrozen(copy.a)).toBe(true);
+    expect(Object.isFrozen(copy.b)).toBe(true);
+    expect(copy).toEqual({ a: {}, b: [], c: { d: {} }, e: {} });
+    const root = deepFrozenCopy({});
+    expect(root).not.toBe(copy.a);
+    expect(isDeepFrozen(root)).toBe(true);
+    expect(derivedValues(root)).not.toBe(derivedValues(deepFrozenCopy({})));
+    expect(isDeepFrozen(deepFreeze({ nested: copy.a }))).toBe(true);
   });
 });
