@@ -173,6 +173,26 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     return resolveInstruction(this.globalInstruction, context);
   }
 
+  /**
+   * The instruction and the global instruction when both are plain text with
+   * no placeholder and neither canonical method is overridden: what the two
+   * would resolve to, known without awaiting anything. Undefined otherwise.
+   */
+  plainInstructions(): { instruction: string; globalInstruction: string } | undefined {
+    const { instruction, globalInstruction } = this;
+    if (
+      typeof instruction !== 'string' ||
+      typeof globalInstruction !== 'string' ||
+      instruction.includes('{') ||
+      globalInstruction.includes('{') ||
+      this.canonicalInstruction !== LlmAgent.prototype.canonicalInstruction ||
+      this.canonicalGlobalInstruction !== LlmAgent.prototype.canonicalGlobalInstruction
+    ) {
+      return undefined;
+    }
+    return { instruction, globalInstruction };
+  }
+
   /** The agent's tools with toolsets expanded for the context. */
   async canonicalTools(context?: ReadonlyContext): Promise<BaseTool[]> {
     const tools: BaseTool[] = [];

@@ -151,4 +151,42 @@ describe('instructions processor (spec 000 §3.4; adk-python behaviour 15)', () 
       await injectSessionState('Notes: {artifact.notes.txt}', new ReadonlyContext(context)),
     ).toBe('Notes: remember milk');
   });
+
+  it('plain-text instructions are placed synchronously, exactly as the awaited path places them', async () => {
+    const sub = new LlmAgent({ name: 'sub', model, instruction: 'Be brief.' });
+    const root = new LlmAgent({
+      name: 'root',
+      model,
+      instruction: 'Route.',
+      globalInstruction: 'Be kind.',
+      subAgents: [sub],
+    });
+    expect(sub.plainInstructions()).toEqual({ instruction: 'Be brief.', globalInstruction: '' });
+    const context = await createTestInvocationContext({ agent: sub });
+    const request = createLlmRequest();
+    expect(instructionsRequestProcessor.process!(context, request)).toBeUndefined();
+    expect(request.config.systemInstruction).toBe('Be kind.\n\nBe brief.');
+
+    // A provider, a placeholder or an overridden canonical method takes the awaited path.
+    const provided = new LlmAgent({ name: 'p', model, instruction: () => 'From {provider}.' });
+    expect(provided.plainInstructions()).toBeUndefined();
+    const { request: providedRequest } = await build(provided);
+    expect(providedRequest.config.systemInstruction).toBe('From {provider}.');
+    expect(new LlmAgent({ name: 't', model, instruction: 'Hi {x?}.' }).plainInstructions()).toBe(
+      undefined,
+    );
+    class Custom extends LlmAgent {
+      override async canonicalInstruction() {
+        return { instruction: 'Overridden.', bypassStateInjection: true };
+      }
+    }
+    const custom = new Custom({ name: 'c', model, instruction: 'Plain.' });
+    expect(custom.plainInstructions()).toBeUndefined();
+    const { request: customRequest } = await build(custom);
+    expect(customRequest.config.systemInstruction).toBe('Overridden.');
+    expect(root.plainInstructions()).toEqual({
+      instruction: 'Route.',
+      globalInstruction: 'Be kind.',
+    });
+  });
 });

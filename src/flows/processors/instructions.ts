@@ -1,4 +1,5 @@
 import { appendInstructions, type LlmRequest } from '../../models/llm-request.js';
+import type { InvocationContext } from '../../context/invocation-context.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { Content, Part } from '../../types/index.js';
 import { injectSessionState } from '../inject-session-state.js';
@@ -14,32 +15,55 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * part stays cacheable.
  */
 export const instructionsRequestProcessor: LlmRequestProcessor = {
-  async process(context, request) {
+  process(context, request) {
     const agent = context.agent;
-    if (!isLlmAgent(agent)) return;
-    const readonly = new ReadonlyContext(context);
+    if (!isLlmAgent(agent)) return undefined;
+    // Plain-text instructions (the usual case) are placed without a promise.
+    const own = agent.plainInstructions?.();
     const root = agent.rootAgent;
-    if (isLlmAgent(root)) {
-      const global = await root.canonicalGlobalInstruction(readonly);
-      if (global.instruction) {
-        const text = global.bypassStateInjection
-          ? global.instruction
-          : await inject(global.instruction, readonly);
-        appendInstructions(request, [text]);
-      }
-    }
+    const global = !isLlmAgent(root)
+      ? ''
+      : root === agent
+        ? own?.globalInstruction
+        : root.plainInstructions?.()?.globalInstruction;
+    if (own === undefined || global === undefined) return processAsync(context, request);
+    if (global) appendInstructions(request, [global]);
     if (agent.staticInstruction)
       appendStaticInstruction(request, toContent(agent.staticInstruction));
-    const { instruction, bypassStateInjection } = await agent.canonicalInstruction(readonly);
-    if (!instruction) return;
-    const text = bypassStateInjection ? instruction : await inject(instruction, readonly);
+    if (!own.instruction) return undefined;
     if (agent.staticInstruction) {
-      request.contents.push({ role: 'user', parts: [{ text }] });
+      request.contents.push({ role: 'user', parts: [{ text: own.instruction }] });
     } else {
-      appendInstructions(request, [text]);
+      appendInstructions(request, [own.instruction]);
     }
+    return undefined;
   },
 };
+
+async function processAsync(context: InvocationContext, request: LlmRequest): Promise<void> {
+  const agent = context.agent;
+  if (!isLlmAgent(agent)) return;
+  const readonly = new ReadonlyContext(context);
+  const root = agent.rootAgent;
+  if (isLlmAgent(root)) {
+    const global = await root.canonicalGlobalInstruction(readonly);
+    if (global.instruction) {
+      const text = global.bypassStateInjection
+        ? global.instruction
+        : await inject(global.instruction, readonly);
+      appendInstructions(request, [text]);
+    }
+  }
+  if (agent.staticInstruction) appendStaticInstruction(request, toContent(agent.staticInstruction));
+  const { instruction, bypassStateInjection } = await agent.canonicalInstruction(readonly);
+  if (!instruction) return;
+  const text = bypassStateInjection ? instruction : await inject(instruction, readonly);
+  if (agent.staticInstruction) {
+    request.contents.push({ role: 'user', parts: [{ text }] });
+  } else {
+    appendInstructions(request, [text]);
+  }
+}
 
 /**
  * Appends a Content instruction (Python `append_instructions(Content)`): text
