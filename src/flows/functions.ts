@@ -11,7 +11,7 @@ import type { LlmRequestTool } from '../models/llm-request.js';
 import { recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
 import { traceMergedToolCalls, traceToolCall } from '../telemetry/trace-attributes.js';
 import { BaseTool, isBaseTool, type RunToolArguments } from '../tools/base-tool.js';
-import type { FunctionCall, Part } from '../types/index.js';
+import type { FunctionCall, FunctionResponse, Part } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
 import { getOwn } from '../utils/get-own.js';
 import { newFunctionCallId } from '../utils/ids.js';
@@ -172,10 +172,7 @@ async function runFunctionCall(
 ): Promise<Event | undefined> {
   // The tool gets its own copy: what it does to its arguments never changes the event.
   const args: Record<string, unknown> = call.args ? deepClone(call.args) : {};
-  const toolContext = new Context(context, {
-    ...(call.id === undefined ? {} : { functionCallId: call.id }),
-    ...(toolConfirmation === undefined ? {} : { toolConfirmation }),
-  });
+  const toolContext = new Context(context, { functionCallId: call.id, toolConfirmation });
   const name = call.name ?? '';
   const found = getOwn(toolsDict, name);
   if (!isBaseTool(found)) {
@@ -281,17 +278,15 @@ export function buildResponseEvent(
   toolContext: Context,
   context: InvocationContext,
 ): Event {
-  const part: Part = {
-    functionResponse: {
-      name: tool.name,
-      response: asResponseObject(result),
-      ...(toolContext.functionCallId === undefined ? {} : { id: toolContext.functionCallId }),
-    },
+  const functionResponse: FunctionResponse = {
+    name: tool.name,
+    response: asResponseObject(result),
   };
+  if (toolContext.functionCallId !== undefined) functionResponse.id = toolContext.functionCallId;
   return createEvent({
     invocationId: context.invocationId,
     author: context.agent.name,
-    content: { role: 'user', parts: [part] },
+    content: { role: 'user', parts: [{ functionResponse }] },
     actions: toolContext.actions,
     ...(context.branch === undefined ? {} : { branch: context.branch }),
   });

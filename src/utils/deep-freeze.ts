@@ -124,16 +124,15 @@ function copyArray(value: readonly unknown[], state: { whole: boolean }): unknow
   return copy;
 }
 
-// The copy's fields, or undefined for an object without any (the shared empty one stands in).
+// The copy's fields, or undefined for an object without any (the shared empty
+// one stands in). for…in walks V8's enum cache: no key array per object.
 function copyObject(value: object, state: { whole: boolean }): Record<string, unknown> | undefined {
-  const keys = Object.keys(value);
-  const length = keys.length;
-  if (length === 0) return undefined;
-  const copy: Record<string, unknown> = {};
-  for (let index = 0; index < length; index++) {
-    const key = keys[index]!;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
+    copy ??= {};
     if (key === '__proto__') {
       Object.defineProperty(copy, key, {
         value: field,
