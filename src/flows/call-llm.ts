@@ -18,15 +18,45 @@ const ADK_AGENT_NAME_LABEL_KEY = 'adk_agent_name';
  * `adk_agent_name` label, the model-call limit, the call itself (streamed
  * in SSE mode), on-error callbacks when it throws, and after-model callbacks
  * on every response. Callback state changes land in the model event's
- * actions.
+ * actions. With no hook and no trace, the model-call limit is checked when
+ * this is called and the generator returned is the model's own.
  */
-export async function* callLlm(
+export function callLlm(
   context: InvocationContext,
   request: LlmRequest,
   modelResponseEvent: Event,
 ): AsyncGenerator<LlmResponse, void, undefined> {
   const agent = context.agent as LlmAgentContract;
-  // Made on first use: with no callbacks and no plugins a model call needs no context.
+  if (
+    context.pluginManager.hasPlugins ||
+    agent.canonicalBeforeModelCallbacks.length > 0 ||
+    agent.canonicalAfterModelCallbacks.length > 0 ||
+    agent.canonicalOnModelErrorCallbacks.length > 0
+  ) {
+    return callLlmWithHooks(context, agent, request, modelResponseEvent);
+  }
+  setAgentNameLabel(request, agent);
+  const span = startAdkSpan('call_llm', context.traceContext);
+  const hookContext = (): Context =>
+    new Context(context, { eventActions: modelResponseEvent.actions });
+  if (span.isRecording()) {
+    return modelCall(context, agent, request, modelResponseEvent, span, hookContext);
+  }
+  // Nothing hooked and nothing traced: the model's own generator is the call
+  // (each response crosses one generator level less).
+  span.end();
+  context.incrementLlmCallCount();
+  const stream = context.runConfig.streamingMode === StreamingMode.SSE;
+  return agent.canonicalModel.generateContentAsync(request, stream, context.abortSignal);
+}
+
+async function* callLlmWithHooks(
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  request: LlmRequest,
+  modelResponseEvent: Event,
+): AsyncGenerator<LlmResponse, void, undefined> {
+  // Made on first use: a hook that is not there needs no context.
   let callbackContext: Context | undefined;
   const hookContext = (): Context =>
     (callbackContext ??= new Context(context, { eventActions: modelResponseEvent.actions }));
@@ -36,13 +66,32 @@ export async function* callLlm(
     yield shortCircuit;
     return;
   }
+  setAgentNameLabel(request, agent);
+  const span = startAdkSpan('call_llm', context.traceContext);
+  yield* modelCall(context, agent, request, modelResponseEvent, span, hookContext);
+}
+
+function setAgentNameLabel(request: LlmRequest, agent: LlmAgentContract): void {
   const labels = (request.config.labels ??= {});
   if (!Object.hasOwn(labels, ADK_AGENT_NAME_LABEL_KEY))
     labels[ADK_AGENT_NAME_LABEL_KEY] = agent.name;
+}
+
+/**
+ * The call itself in its `call_llm` span: the model-call limit, the model's
+ * responses through the after-model hooks, the on-error hooks when it throws.
+ */
+async function* modelCall(
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  request: LlmRequest,
+  modelResponseEvent: Event,
+  span: Span,
+  hookContext: () => Context,
+): AsyncGenerator<LlmResponse, void, undefined> {
   const model = agent.canonicalModel;
   // The span stays current while the caller handles each response, so the
   // tools it runs and the agents it transfers to nest under it, as in Python.
-  const span = startAdkSpan('call_llm', context.traceContext);
   const parentTraceContext = context.traceContext;
   context.traceContext = contextWithSpan(span, parentTraceContext);
   try {
@@ -50,7 +99,6 @@ export async function* callLlm(
     const stream = context.runConfig.streamingMode === StreamingMode.SSE;
     const responses = model.generateContentAsync(request, stream, context.abortSignal);
     let finished = false;
-    // One generator level less than a wrapping error handler: each response crosses it once.
     try {
       for (;;) {
         let next: IteratorResult<LlmResponse, void>;
