@@ -3,6 +3,8 @@ import { createEvent } from './event.js';
 import {
   getFunctionCalls,
   getFunctionResponses,
+  hasFunctionCalls,
+  hasFunctionResponses,
   hasTrailingCodeExecutionResult,
   isFinalResponse,
   stringifyContent,
@@ -118,6 +120,11 @@ describe('event helpers (issue 2 §2)', () => {
       content: { role: 'model', parts: [call, { text: 't' }, { functionCall: { name: 'g' } }] },
     });
     expect(getFunctionCalls(event).map((c) => c.name)).toEqual(['f', 'g']);
+    expect(hasFunctionCalls(event)).toBe(true);
+    expect(hasFunctionResponses(event)).toBe(false);
+    const answer = createEvent({ author: 'a', content: { role: 'user', parts: [response] } });
+    expect([hasFunctionCalls(answer), hasFunctionResponses(answer)]).toEqual([false, true]);
+    expect(hasFunctionCalls(createEvent({ author: 'a' }))).toBe(false);
     expect(getFunctionResponses(event)).toEqual([]);
     expect(hasTrailingCodeExecutionResult(event)).toBe(false);
   });

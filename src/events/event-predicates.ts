@@ -19,6 +19,18 @@ export function getFunctionResponses(event: Pick<Event, 'content'>): FunctionRes
   return responses;
 }
 
+/** True when the event's content holds a function call (as `getFunctionCalls(event).length > 0`, without the list). */
+export function hasFunctionCalls(event: Pick<Event, 'content'>): boolean {
+  for (const part of event.content?.parts ?? []) if (part.functionCall) return true;
+  return false;
+}
+
+/** True when the event's content holds a function response, without building the list. */
+export function hasFunctionResponses(event: Pick<Event, 'content'>): boolean {
+  for (const part of event.content?.parts ?? []) if (part.functionResponse) return true;
+  return false;
+}
+
 /** True when the event's last part is a code-execution result (the model must still read it). */
 export function hasTrailingCodeExecutionResult(event: Pick<Event, 'content'>): boolean {
   const parts = event.content?.parts;
@@ -39,8 +51,8 @@ export function isFinalResponse(
     return true;
   }
   return (
-    getFunctionCalls(event).length === 0 &&
-    getFunctionResponses(event).length === 0 &&
+    !hasFunctionCalls(event) &&
+    !hasFunctionResponses(event) &&
     !event.partial &&
     !hasTrailingCodeExecutionResult(event)
   );

@@ -16,6 +16,8 @@ export {
 export {
   getFunctionCalls,
   getFunctionResponses,
+  hasFunctionCalls,
+  hasFunctionResponses,
   hasTrailingCodeExecutionResult,
   isFinalResponse,
   stringifyContent,

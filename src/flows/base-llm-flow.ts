@@ -5,13 +5,13 @@ import { ReadonlyContext } from '../context/readonly-context.js';
 import { AgentNotFoundError } from '../errors/agent-not-found-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { createEventActions, type EventActions } from '../events/event-actions.js';
-import { getFunctionCalls, isFinalResponse } from '../events/event-predicates.js';
+import { getFunctionCalls, hasFunctionCalls, isFinalResponse } from '../events/event-predicates.js';
 import type { LlmResponse } from '../events/llm-response.js';
 import { appendTools, createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import { BaseTool } from '../tools/base-tool.js';
 import { isBaseToolset } from '../tools/base-toolset.js';
 import { deepClone } from '../utils/deep-clone.js';
-import { newEventId } from '../utils/ids.js';
+import { newEventId, newFunctionCallId } from '../utils/ids.js';
 import { nowSeconds } from '../utils/clock.js';
 import { logger } from '../utils/logger.js';
 import { callLlm } from './call-llm.js';
@@ -20,7 +20,6 @@ import {
   generateRequestConfirmationEvent,
   getLongRunningFunctionCalls,
   handleFunctionCallsAsync,
-  populateClientFunctionCallIds,
 } from './functions.js';
 import { isLlmAgent, type LlmAgentContract } from './llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from './llm-processor.js';
@@ -103,7 +102,7 @@ export class BaseLlmFlow {
           ) {
             break step;
           }
-          if (getFunctionCalls(last).length > 0) {
+          if (hasFunctionCalls(last)) {
             const followUps = await runFunctionCalls(context, last, request);
             for (const event of followUps.events) {
               event.id = newEventId();
@@ -144,7 +143,7 @@ export class BaseLlmFlow {
           lastEvent = renew(modelResponseEvent, event);
           onEvent?.(lastEvent);
           yield lastEvent;
-          if (event.partial || getFunctionCalls(event).length === 0) continue;
+          if (event.partial || !hasFunctionCalls(event)) continue;
           const followUps = await runFunctionCalls(context, event, request);
           for (const followUp of followUps.events) {
             lastEvent = renew(modelResponseEvent, followUp);
@@ -278,7 +277,8 @@ export function finalizeModelResponseEvent(
   event.actions = copyActions(skeleton.actions);
   const calls = getFunctionCalls(event);
   if (calls.length > 0) {
-    populateClientFunctionCallIds(event);
+    // populateClientFunctionCallIds, on the calls already listed.
+    for (const call of calls) if (!call.id) call.id = newFunctionCallId();
     event.longRunningToolIds = getLongRunningFunctionCalls(calls, request.toolsDict);
   }
   return event;
