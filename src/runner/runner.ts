@@ -142,12 +142,11 @@ export class Runner {
         ? { ...request.newMessage, role: request.newMessage.role || 'user' }
         : undefined;
       const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
-      const where = `Session: ${request.sessionId}, User: ${request.userId}`;
       if (!request.invocationId && !newMessage) {
         throw new InvalidArgumentError({
           message:
             'Running an agent requires either a new_message or an invocation_id to resume a ' +
-            `previous invocation. ${where}`,
+            `previous invocation. Session: ${request.sessionId}, User: ${request.userId}`,
           argument: 'newMessage',
         });
       }
@@ -155,7 +154,7 @@ export class Runner {
       if (!resumable && !newMessage) {
         throw new InvocationNotResumableError({
           invocationId: request.invocationId!,
-          message: `Running an agent requires a new_message or a resumable app. ${where}`,
+          message: `Running an agent requires a new_message or a resumable app. Session: ${request.sessionId}, User: ${request.userId}`,
         });
       }
       // A non-resumable app always starts a new invocation; a resumable one resumes
@@ -263,20 +262,21 @@ export class Runner {
     invocationId: string,
     abortSignal: AbortSignal | undefined,
   ): InvocationContext {
+    // The constructor copies field by field: absent services are simply undefined.
     return new InvocationContext({
       sessionService: this.sessionService,
-      ...(this.artifactService ? { artifactService: this.artifactService } : {}),
-      ...(this.memoryService ? { memoryService: this.memoryService } : {}),
-      ...(this.credentialService ? { credentialService: this.credentialService } : {}),
+      artifactService: this.artifactService,
+      memoryService: this.memoryService,
+      credentialService: this.credentialService,
       pluginManager: this.pluginManager,
-      ...(this.contextCacheConfig ? { contextCacheConfig: this.contextCacheConfig } : {}),
+      contextCacheConfig: this.contextCacheConfig,
       invocationId,
       agent: this.agent,
       session,
-      ...(userContent ? { userContent } : {}),
+      userContent,
       runConfig,
-      ...(this.resumabilityConfig ? { resumabilityConfig: this.resumabilityConfig } : {}),
-      ...(abortSignal ? { abortSignal } : {}),
+      resumabilityConfig: this.resumabilityConfig,
+      abortSignal,
     });
   }
 
@@ -369,7 +369,7 @@ export class Runner {
       ...(stateDelta ? { actions: { stateDelta: { ...stateDelta } } } : {}),
     });
     applyCustomMetadata(event, runConfig);
-    return this.sessionService.appendEvent({ session, event });
+    return this.append(session, event);
   }
 
   /**
@@ -385,13 +385,19 @@ export class Runner {
     applyCustomMetadata(event, context.runConfig);
     if (this.pluginManager.hasPlugins) return this.commitWithPlugins(context, session, event);
     if (event.partial === true) return event;
+    const stored = this.append(session, event);
+    return stored instanceof Promise ? stored.then(() => event) : event;
+  }
+
+  /**
+   * `sessionService.appendEvent`, without a promise when the store appends
+   * synchronously and `appendEvent` is not overridden (`appendEventNow`).
+   */
+  private append(session: Session, event: Event): Event | Promise<Event> {
     const service = this.sessionService;
-    // A store that appends synchronously commits without a promise, unless appendEvent is overridden.
-    if (service.appendEvent === BaseSessionService.prototype.appendEvent) {
-      const stored = service.appendEventNow({ session, event });
-      return stored instanceof Promise ? stored.then(() => event) : event;
-    }
-    return service.appendEvent({ session, event }).then(() => event);
+    return service.appendEvent === BaseSessionService.prototype.appendEvent
+      ? service.appendEventNow({ session, event })
+      : service.appendEvent({ session, event });
   }
 
   private async commitWithPlugins(
