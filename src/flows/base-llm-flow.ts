@@ -75,11 +75,8 @@ export class BaseLlmFlow {
               const pending = processor.process(context, request);
               if (pending) await pending;
             } else if (!processor.appliesTo || processor.appliesTo(context)) {
-              for await (const event of processor.runAsync(context, request)) {
-                lastEvent = event;
-                onEvent?.(lastEvent);
-                yield event;
-              }
+              lastEvent =
+                (yield* passOn(processor.runAsync(context, request), onEvent)) ?? lastEvent;
             }
           }
           if (agent.tools.length > 0) {
@@ -88,37 +85,10 @@ export class BaseLlmFlow {
           }
         }
         if (context.endInvocation) break step;
-
-        // Resuming: the branch's last events decide whether to stay paused or to run pending calls.
-        const events = context.isResumable
-          ? context.getEvents({ currentInvocation: true, currentBranch: true })
-          : [];
-        const last = events[events.length - 1];
-        if (last) {
-          if (
-            events.length > 1 &&
-            (context.shouldPauseInvocation(last) ||
-              context.shouldPauseInvocation(events[events.length - 2]!))
-          ) {
-            break step;
-          }
-          if (hasFunctionCalls(last)) {
-            const followUps = await runFunctionCalls(context, last, request);
-            for (const event of followUps.events) {
-              event.id = newEventId();
-              lastEvent = event;
-              onEvent?.(lastEvent);
-              yield event;
-            }
-            if (followUps.transferTo) {
-              for await (const event of getAgentToRun(context, followUps.transferTo).runAsync(
-                context,
-              )) {
-                lastEvent = event;
-                onEvent?.(lastEvent);
-                yield event;
-              }
-            }
+        if (context.isResumable) {
+          const resumed = yield* resumeStep(context, request, onEvent);
+          if (resumed.handled) {
+            lastEvent = resumed.lastEvent ?? lastEvent;
             break step;
           }
         }
@@ -151,13 +121,8 @@ export class BaseLlmFlow {
             yield lastEvent;
           }
           if (followUps.transferTo) {
-            for await (const transferred of getAgentToRun(context, followUps.transferTo).runAsync(
-              context,
-            )) {
-              lastEvent = transferred;
-              onEvent?.(lastEvent);
-              yield transferred;
-            }
+            const transferred = getAgentToRun(context, followUps.transferTo).runAsync(context);
+            lastEvent = (yield* passOn(transferred, onEvent)) ?? lastEvent;
           }
         }
       }
@@ -168,6 +133,62 @@ export class BaseLlmFlow {
       }
     }
   }
+}
+
+/*
+ * The rarer parts of a step live in generators of their own, so the step's
+ * generator stays small: the optimizing compiler takes it on sooner and
+ * compiles it faster.
+ */
+
+/** Yields every event of `events` (after `onEvent`), and returns the last one. */
+async function* passOn(
+  events: AsyncGenerator<Event, void, undefined>,
+  onEvent: ((event: Event) => void) | undefined,
+): AsyncGenerator<Event, Event | undefined, undefined> {
+  let lastEvent: Event | undefined;
+  for await (const event of events) {
+    lastEvent = event;
+    onEvent?.(event);
+    yield event;
+  }
+  return lastEvent;
+}
+
+/**
+ * A step of a resumable invocation looks at the branch's last events first:
+ * it stays paused, or runs the calls still pending (and a transfer they ask
+ * for). `handled` says the step ends there.
+ */
+async function* resumeStep(
+  context: InvocationContext,
+  request: LlmRequest,
+  onEvent: ((event: Event) => void) | undefined,
+): AsyncGenerator<Event, { handled: boolean; lastEvent: Event | undefined }, undefined> {
+  const events = context.getEvents({ currentInvocation: true, currentBranch: true });
+  const last = events[events.length - 1];
+  if (!last) return { handled: false, lastEvent: undefined };
+  if (
+    events.length > 1 &&
+    (context.shouldPauseInvocation(last) ||
+      context.shouldPauseInvocation(events[events.length - 2]!))
+  ) {
+    return { handled: true, lastEvent: undefined };
+  }
+  if (!hasFunctionCalls(last)) return { handled: false, lastEvent: undefined };
+  let lastEvent: Event | undefined;
+  const followUps = await runFunctionCalls(context, last, request);
+  for (const event of followUps.events) {
+    event.id = newEventId();
+    lastEvent = event;
+    onEvent?.(event);
+    yield event;
+  }
+  if (followUps.transferTo) {
+    const transferred = getAgentToRun(context, followUps.transferTo).runAsync(context);
+    lastEvent = (yield* passOn(transferred, onEvent)) ?? lastEvent;
+  }
+  return { handled: true, lastEvent };
 }
 
 // BaseTool's own processLlmRequest: it only appends the declaration.
