@@ -1,3 +1,4 @@
+import type { Context as TraceContext } from '@opentelemetry/api';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
@@ -135,67 +136,13 @@ export class Runner {
   async *runAsync(request: RunAsyncRequest): AsyncGenerator<Event, void, undefined> {
     // The whole run is one `invocation` span, the root of its agents' spans.
     const span = startAdkSpan('invocation', undefined);
-    const traceContext = contextWithSpan(span, undefined);
     try {
-      const runConfig = createRunConfig(request.runConfig);
-      const newMessage = request.newMessage
-        ? { ...request.newMessage, role: request.newMessage.role || 'user' }
-        : undefined;
-      const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
-      if (!request.invocationId && !newMessage) {
-        throw new InvalidArgumentError({
-          message:
-            'Running an agent requires either a new_message or an invocation_id to resume a ' +
-            `previous invocation. Session: ${request.sessionId}, User: ${request.userId}`,
-          argument: 'newMessage',
-        });
-      }
-      const resumable = this.resumabilityConfig?.isResumable === true;
-      if (!resumable && !newMessage) {
-        throw new InvocationNotResumableError({
-          invocationId: request.invocationId!,
-          message: `Running an agent requires a new_message or a resumable app. Session: ${request.sessionId}, User: ${request.userId}`,
-        });
-      }
-      // A non-resumable app always starts a new invocation; a resumable one resumes
-      // the invocation named, or the one whose call the message answers.
-      const invocationId = resumable
-        ? resolveInvocationId(session, newMessage, request.invocationId)
-        : undefined;
-      let context: InvocationContext;
-      let userEvent: Event | undefined;
-      if (invocationId) {
-        ({ context, userEvent } = await this.setupResumedInvocation(
-          session,
-          invocationId,
-          newMessage,
-          runConfig,
-          request,
-        ));
-        context.traceContext = traceContext;
-        if (context.endOfAgents[context.agent.name]) {
-          if (userEvent && request.yieldUserMessage) yield userEvent;
-          return;
-        }
-      } else {
-        context = this.newInvocationContext(
-          session,
-          newMessage,
-          runConfig,
-          newInvocationId(),
-          request.abortSignal,
-        );
-        context.traceContext = traceContext;
-        userEvent = await this.handleNewMessage(
-          session,
-          newMessage!,
-          context,
-          runConfig,
-          request.stateDelta,
-        );
-        context.agent = findAgentToRun(session, this.agent);
-      }
+      const { context, session, userEvent, finished } = await this.startInvocation(
+        request,
+        contextWithSpan(span, undefined),
+      );
       if (userEvent && request.yieldUserMessage) yield userEvent;
+      if (finished) return;
       // The run itself is inline, not a nested generator: each event crosses one level less.
       const hooked = this.pluginManager.hasPlugins;
       const earlyExit = hooked
@@ -221,6 +168,77 @@ export class Runner {
     } finally {
       span.end();
     }
+  }
+
+  /**
+   * Everything before the first event (a function of its own, so the run's
+   * generator stays small): the session, the checks on the request, the
+   * invocation context (new, or resumed), the user's event committed, and
+   * the agent to run. `finished` says a resumed invocation had already ended.
+   */
+  private async startInvocation(
+    request: RunAsyncRequest,
+    traceContext: TraceContext | undefined,
+  ): Promise<{
+    context: InvocationContext;
+    session: Session;
+    userEvent: Event | undefined;
+    finished: boolean;
+  }> {
+    const runConfig = createRunConfig(request.runConfig);
+    const newMessage = request.newMessage
+      ? { ...request.newMessage, role: request.newMessage.role || 'user' }
+      : undefined;
+    const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
+    if (!request.invocationId && !newMessage) {
+      throw new InvalidArgumentError({
+        message:
+          'Running an agent requires either a new_message or an invocation_id to resume a ' +
+          `previous invocation. Session: ${request.sessionId}, User: ${request.userId}`,
+        argument: 'newMessage',
+      });
+    }
+    const resumable = this.resumabilityConfig?.isResumable === true;
+    if (!resumable && !newMessage) {
+      throw new InvocationNotResumableError({
+        invocationId: request.invocationId!,
+        message: `Running an agent requires a new_message or a resumable app. Session: ${request.sessionId}, User: ${request.userId}`,
+      });
+    }
+    // A non-resumable app always starts a new invocation; a resumable one resumes
+    // the invocation named, or the one whose call the message answers.
+    const invocationId = resumable
+      ? resolveInvocationId(session, newMessage, request.invocationId)
+      : undefined;
+    if (invocationId) {
+      const { context, userEvent } = await this.setupResumedInvocation(
+        session,
+        invocationId,
+        newMessage,
+        runConfig,
+        request,
+      );
+      context.traceContext = traceContext;
+      const finished = context.endOfAgents[context.agent.name] === true;
+      return { context, session, userEvent, finished };
+    }
+    const context = this.newInvocationContext(
+      session,
+      newMessage,
+      runConfig,
+      newInvocationId(),
+      request.abortSignal,
+    );
+    context.traceContext = traceContext;
+    const userEvent = await this.handleNewMessage(
+      session,
+      newMessage!,
+      context,
+      runConfig,
+      request.stateDelta,
+    );
+    context.agent = findAgentToRun(session, this.agent);
+    return { context, session, userEvent, finished: false };
   }
 
   /**
