@@ -54,8 +54,9 @@ export class BaseLlmFlow {
    * ends with a partial event (spec 000 §2.3). Each step is one model call
    * with its preprocessing and postprocessing (spec 000 §2.5): response
    * processors, then the model event (unless the response is empty), then
-   * its function calls (§6.1). The step is written inline, not as a nested
-   * generator: every event crosses as few generator levels as possible.
+   * its function calls (§6.1). The usual step is written inline, not as a
+   * nested generator, so its events cross as few generator levels as
+   * possible; resuming and transfers run in helpers of their own.
    * `onEvent` sees each event just before it is yielded (the agent's own
    * per-event work, so that it needs no generator of its own).
    */
