@@ -301,6 +301,10 @@ describe('LlmAgent and the ReAct loop (spec 000 §2)', () => {
       { runConfig: { streamingMode: 'sse' } },
     );
     expect(events.map((event) => event.partial ?? false)).toEqual([true, true, false]);
+    // Every event of the step gets an id and a time of its own (the skeleton is renewed between them).
+    expect(new Set(events.map((event) => event.id)).size).toBe(3);
+    const times = events.map((event) => event.timestamp);
+    expect(times[0]! < times[1]! && times[1]! < times[2]!).toBe(true);
     expect(tool.calls).toEqual([]);
     expect(session.events.map((event) => event.content?.parts?.[0]?.text)).toEqual(['hi', 'Hello']);
   });

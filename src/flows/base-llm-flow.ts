@@ -100,24 +100,39 @@ export class BaseLlmFlow {
           author: context.agent.name,
           ...(context.branch === undefined ? {} : { branch: context.branch }),
         });
+        // Python gives the skeleton a fresh id and time after every event the
+        // step yields. Only the step's next model event sees them, so an
+        // untraced step renews just before building it (most steps never do);
+        // a traced one at once, as its span records the id before that.
+        const renewAtOnce = context.traceContext !== undefined;
+        let stale = false;
+        const yielded = (event: Event): Event => {
+          if (renewAtOnce) renew(modelResponseEvent);
+          else stale = true;
+          return event;
+        };
         for await (const response of callLlm(context, request, modelResponseEvent)) {
           for (const processor of this.responseProcessors) {
             if (processor.appliesTo && !processor.appliesTo(context)) continue;
             for await (const event of processor.runAsync(context, response)) {
-              lastEvent = renew(modelResponseEvent, event);
+              lastEvent = yielded(event);
               onEvent?.(lastEvent);
               yield lastEvent;
             }
           }
           if (!response.content && !response.errorCode && !response.interrupted) continue;
+          if (stale) {
+            renew(modelResponseEvent);
+            stale = false;
+          }
           const event = finalizeModelResponseEvent(request, response, modelResponseEvent);
-          lastEvent = renew(modelResponseEvent, event);
+          lastEvent = yielded(event);
           onEvent?.(lastEvent);
           yield lastEvent;
           if (event.partial || !hasFunctionCalls(event)) continue;
           const followUps = await runFunctionCalls(context, event, request);
           for (const followUp of followUps.events) {
-            lastEvent = renew(modelResponseEvent, followUp);
+            lastEvent = yielded(followUp);
             onEvent?.(lastEvent);
             yield lastEvent;
           }
@@ -276,11 +291,10 @@ async function runFunctionCalls(
   return { events, transferTo: responseEvent.actions.transferToAgent || undefined };
 }
 
-/** Gives the event skeleton a fresh identity for the next model event, and passes `event` on. */
-function renew(skeleton: Event, event: Event): Event {
+/** Gives the event skeleton a fresh identity for the next model event. */
+function renew(skeleton: Event): void {
   skeleton.id = newEventId();
   skeleton.timestamp = nowSeconds();
-  return event;
 }
 
 /**
