@@ -175,7 +175,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
 
   /**
    * The instruction and the global instruction when both are plain text with
-   * no placeholder and neither canonical method is overridden: what the two
+   * no `{…}` template and neither canonical method is overridden: what the two
    * would resolve to, known without awaiting anything. Undefined otherwise.
    */
   plainInstructions(): { instruction: string; globalInstruction: string } | undefined {

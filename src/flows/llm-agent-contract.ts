@@ -97,7 +97,7 @@ export interface LlmAgentContract extends AgentContract {
   ): Promise<{ instruction: string; bypassStateInjection: boolean }>;
   /**
    * The instruction and the global instruction as they resolve when that
-   * needs no await and no templating (plain text without placeholders);
+   * needs no await and no templating (plain text with no `{…}` template);
    * undefined otherwise, and for agents that do not say.
    */
   plainInstructions?(): { instruction: string; globalInstruction: string } | undefined;

@@ -167,7 +167,7 @@ describe('instructions processor (spec 000 §3.4; adk-python behaviour 15)', () 
     expect(instructionsRequestProcessor.process!(context, request)).toBeUndefined();
     expect(request.config.systemInstruction).toBe('Be kind.\n\nBe brief.');
 
-    // A provider, a placeholder or an overridden canonical method takes the awaited path.
+    // A provider, a `{…}` template or an overridden canonical method takes the awaited path.
     const provided = new LlmAgent({ name: 'p', model, instruction: () => 'From {provider}.' });
     expect(provided.plainInstructions()).toBeUndefined();
     const { request: providedRequest } = await build(provided);
