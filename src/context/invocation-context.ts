@@ -142,8 +142,17 @@ export class InvocationContext {
       Pick<InvocationContext, 'agent' | 'branch' | 'endInvocation' | 'abortSignal'>
     > = {},
   ): InvocationContext {
-    const copied = Object.create(InvocationContext.prototype) as InvocationContext;
-    Object.assign(copied, this, update);
+    // Built by the constructor, so copies share the hidden class of the
+    // contexts the Runner makes (one shape for every context the flow sees).
+    const copied = new InvocationContext(this);
+    copied.endInvocation = this.endInvocation;
+    copied.agentStates = this.agentStates;
+    copied.endOfAgents = this.endOfAgents;
+    copied.costManager = this.costManager;
+    if (update.agent !== undefined) copied.agent = update.agent;
+    if (Object.hasOwn(update, 'branch')) copied.branch = update.branch;
+    if (update.endInvocation !== undefined) copied.endInvocation = update.endInvocation;
+    if (Object.hasOwn(update, 'abortSignal')) copied.abortSignal = update.abortSignal;
     return copied;
   }
 
