@@ -75,7 +75,7 @@ export interface FunctionCallOptions {
 }
 
 /** `handleFunctionCallsAsync` for a list of calls (resumed calls are not in one event). */
-export async function handleFunctionCallListAsync(
+export function handleFunctionCallListAsync(
   context: InvocationContext,
   functionCalls: readonly FunctionCall[],
   toolsDict: Readonly<Record<string, LlmRequestTool>>,
@@ -84,11 +84,22 @@ export async function handleFunctionCallListAsync(
   const agent = context.agent as LlmAgentContract;
   const only = functionCalls.length === 1 && !filters ? functionCalls[0]! : undefined;
   if (only) {
-    // One call: its event is the merged event; no list, no Promise.all.
+    // One call: its event is the merged event; no list, no Promise.all, no extra promise.
     const confirmation =
       only.id && toolConfirmations ? getOwn(toolConfirmations, only.id) : undefined;
-    return await executeFunctionCall(context, only, toolsDict, agent, confirmation);
+    return executeFunctionCall(context, only, toolsDict, agent, confirmation);
   }
+  return runCallsInParallel(context, functionCalls, toolsDict, agent, filters, toolConfirmations);
+}
+
+async function runCallsInParallel(
+  context: InvocationContext,
+  functionCalls: readonly FunctionCall[],
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  agent: LlmAgentContract,
+  filters: FunctionCallOptions['filters'],
+  toolConfirmations: FunctionCallOptions['toolConfirmations'],
+): Promise<Event | undefined> {
   const calls = functionCalls.filter(
     (call) => !filters || (call.id !== undefined && filters.has(call.id)),
   );

@@ -171,7 +171,9 @@ export class FunctionTool<
         return { error: 'This tool call is rejected.' };
       }
     }
-    return await this.executeFunction(callArgs, context);
+    const result = this.executeFunction(callArgs, context);
+    // A synchronous function's result is returned as it is: no await, no tick.
+    return result instanceof Promise ? await result : result;
   }
 
   private async needsConfirmation(
