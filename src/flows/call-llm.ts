@@ -37,9 +37,10 @@ export function callLlm(
   }
   setAgentNameLabel(request, agent);
   const span = startAdkSpan('call_llm', context.traceContext);
-  const hookContext = (): Context =>
-    new Context(context, { eventActions: modelResponseEvent.actions });
   if (span.isRecording()) {
+    // No hook will ask for a context; modelCall takes the factory all the same.
+    const hookContext = (): Context =>
+      new Context(context, { eventActions: modelResponseEvent.actions });
     return modelCall(context, agent, request, modelResponseEvent, span, hookContext);
   }
   // Nothing hooked and nothing traced: the model's own generator is the call
