@@ -202,14 +202,13 @@ async function runFunctionCall(
   }
   const tool = found;
   const hasPlugins = context.pluginManager.hasPlugins;
-  const beforeCallbacks = agent.canonicalBeforeToolCallbacks;
   // Python keeps the last callback's value even when it is falsy ({} included),
   // and stops at the first truthy one; only None lets the tool run.
   let response: unknown = hasPlugins
     ? await context.pluginManager.runBeforeToolCallback({ tool, args, context: toolContext })
     : undefined;
   if (response === undefined) {
-    for (const callback of beforeCallbacks) {
+    for (const callback of agent.canonicalBeforeToolCallbacks) {
       response = (await callback({ tool, args, context: toolContext })) ?? undefined;
       if (!isFalsy(response)) break;
     }

@@ -3,7 +3,11 @@ import type { InvocationContext } from '../../context/invocation-context.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { Content, Part } from '../../types/index.js';
 import { injectSessionState } from '../inject-session-state.js';
-import { isLlmAgent, type StaticInstruction } from '../llm-agent-contract.js';
+import {
+  isLlmAgent,
+  type LlmAgentContract,
+  type StaticInstruction,
+} from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 
 /**
@@ -27,15 +31,7 @@ export const instructionsRequestProcessor: LlmRequestProcessor = {
         ? own?.globalInstruction
         : root.plainInstructions?.()?.globalInstruction;
     if (own === undefined || global === undefined) return processAsync(context, request);
-    if (global) appendInstructions(request, [global]);
-    if (agent.staticInstruction)
-      appendStaticInstruction(request, toContent(agent.staticInstruction));
-    if (!own.instruction) return undefined;
-    if (agent.staticInstruction) {
-      request.contents.push({ role: 'user', parts: [{ text: own.instruction }] });
-    } else {
-      appendInstructions(request, [own.instruction]);
-    }
+    placeInstructions(request, agent, global, own.instruction);
     return undefined;
   },
 };
@@ -45,23 +41,39 @@ async function processAsync(context: InvocationContext, request: LlmRequest): Pr
   if (!isLlmAgent(agent)) return;
   const readonly = new ReadonlyContext(context);
   const root = agent.rootAgent;
+  let globalText = '';
   if (isLlmAgent(root)) {
     const global = await root.canonicalGlobalInstruction(readonly);
     if (global.instruction) {
-      const text = global.bypassStateInjection
+      globalText = global.bypassStateInjection
         ? global.instruction
         : await inject(global.instruction, readonly);
-      appendInstructions(request, [text]);
     }
   }
-  if (agent.staticInstruction) appendStaticInstruction(request, toContent(agent.staticInstruction));
   const { instruction, bypassStateInjection } = await agent.canonicalInstruction(readonly);
+  const text =
+    !instruction || bypassStateInjection ? instruction : await inject(instruction, readonly);
+  placeInstructions(request, agent, globalText, text);
+}
+
+/**
+ * Places the resolved texts: the global instruction, the static
+ * instruction, then the instruction (into the system instruction, or as a
+ * user content when a static instruction holds the system part).
+ */
+function placeInstructions(
+  request: LlmRequest,
+  agent: LlmAgentContract,
+  global: string,
+  instruction: string,
+): void {
+  if (global) appendInstructions(request, [global]);
+  if (agent.staticInstruction) appendStaticInstruction(request, toContent(agent.staticInstruction));
   if (!instruction) return;
-  const text = bypassStateInjection ? instruction : await inject(instruction, readonly);
   if (agent.staticInstruction) {
-    request.contents.push({ role: 'user', parts: [{ text }] });
+    request.contents.push({ role: 'user', parts: [{ text: instruction }] });
   } else {
-    appendInstructions(request, [text]);
+    appendInstructions(request, [instruction]);
   }
 }
 
