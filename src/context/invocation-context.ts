@@ -13,6 +13,7 @@ import type { CredentialService } from './credential-service.js';
 import type { LiveRequestQueue } from './live-request-queue.js';
 import type { PluginManagerContract } from './plugin-manager-contract.js';
 import type { RunConfig } from './run-config.js';
+import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 
 /** Counts model calls across one invocation, shared by every copy of its context. */
 class InvocationCostManager {
@@ -243,3 +244,8 @@ export class InvocationContext {
     );
   }
 }
+
+// Contexts live for one invocation; one made here keeps their hidden class (and
+// their call counter's) alive between invocations (see `keepHiddenClass`). Its
+// fields are empty: it is never used.
+keepHiddenClass(new InvocationContext({} as InvocationContextInit));

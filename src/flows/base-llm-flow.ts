@@ -111,14 +111,17 @@ export class BaseLlmFlow {
           else stale = true;
           return event;
         };
+        const responseProcessors = applicableProcessors(this.responseProcessors, context);
         for await (const response of callLlm(context, request, modelResponseEvent)) {
-          for (const processor of this.responseProcessors) {
-            if (processor.appliesTo && !processor.appliesTo(context)) continue;
-            for await (const event of processor.runAsync(context, response)) {
-              lastEvent = yielded(event);
-              onEvent?.(lastEvent);
-              yield lastEvent;
-            }
+          if (responseProcessors) {
+            const processed = yield* processResponse(
+              responseProcessors,
+              context,
+              response,
+              yielded,
+              onEvent,
+            );
+            lastEvent = processed ?? lastEvent;
           }
           if (!response.content && !response.errorCode && !response.interrupted) continue;
           if (stale) {
@@ -156,6 +159,40 @@ export class BaseLlmFlow {
  * generator stays small: the optimizing compiler takes it on sooner and
  * compiles it faster.
  */
+
+/** The processors that apply to the agent of `context`, or undefined when none does (the usual case). */
+function applicableProcessors(
+  processors: readonly LlmResponseProcessor[],
+  context: InvocationContext,
+): LlmResponseProcessor[] | undefined {
+  let applicable: LlmResponseProcessor[] | undefined;
+  for (const processor of processors) {
+    if (!processor.appliesTo || processor.appliesTo(context)) (applicable ??= []).push(processor);
+  }
+  return applicable;
+}
+
+/**
+ * Runs the response processors on one response, yielding their events
+ * (each through `yielded`, then `onEvent`); returns the last one.
+ */
+async function* processResponse(
+  processors: readonly LlmResponseProcessor[],
+  context: InvocationContext,
+  response: LlmResponse,
+  yielded: (event: Event) => Event,
+  onEvent: ((event: Event) => void) | undefined,
+): AsyncGenerator<Event, Event | undefined, undefined> {
+  let lastEvent: Event | undefined;
+  for (const processor of processors) {
+    for await (const event of processor.runAsync(context, response)) {
+      lastEvent = yielded(event);
+      onEvent?.(lastEvent);
+      yield lastEvent;
+    }
+  }
+  return lastEvent;
+}
 
 /** Yields every event of `events` (after `onEvent`), and returns the last one. */
 async function* passOn(

@@ -56,9 +56,20 @@ interface Prefix {
   readonly ids: Map<string | undefined, number>;
 }
 
-/** Where the prefixes ending at an event are kept, by key (see `derivedValues`). */
+/**
+ * Where the prefixes ending at an event are kept (see `derivedValues`): the
+ * first key's in two fields (usually the only one: one agent, one branch),
+ * any other key's in a map.
+ */
 interface PrefixSlot {
-  contentPrefixes?: Map<string, Prefix>;
+  contentPrefixKey?: string | undefined;
+  contentPrefix?: Prefix | undefined;
+  contentPrefixes?: Map<string, Prefix> | undefined;
+}
+
+function prefixAt(slot: PrefixSlot | undefined, key: string): Prefix | undefined {
+  if (!slot) return undefined;
+  return slot.contentPrefixKey === key ? slot.contentPrefix : slot.contentPrefixes?.get(key);
 }
 
 /**
@@ -89,9 +100,7 @@ export function buildContents(
 function findPrefix(events: readonly Event[], key: string): Prefix | undefined {
   const stop = Math.max(0, events.length - MAX_NEW_EVENTS);
   for (let index = events.length - 1; index >= stop; index--) {
-    const prefix = (
-      peekDerivedValues(events[index]!) as PrefixSlot | undefined
-    )?.contentPrefixes?.get(key);
+    const prefix = prefixAt(peekDerivedValues(events[index]!) as PrefixSlot | undefined, key);
     if (prefix) {
       return prefix.eventCount === index + 1 && prefix.firstEvent === events[0]
         ? prefix
@@ -173,14 +182,19 @@ function extendPrefix(
     keepIds,
     [],
   );
-  const contents = prefix.contents.slice(0, prefix.contentCount);
-  for (const content of addedContents) contents.push(content);
+  const remembers = latestArranged === presented && events.length > start;
+  // The shared arrays are extended in place unless another history already did.
+  const owned = prefix.contents.length === prefix.contentCount;
+  let contents: Content[];
+  if (remembers && owned) {
+    for (const content of addedContents) prefix.contents.push(content);
+    contents = prefix.contents.slice();
+  } else {
+    contents = prefix.contents.slice(0, prefix.contentCount).concat(addedContents);
+  }
 
-  if (latestArranged === presented && events.length > start) {
-    // Extend the shared arrays in place unless another history already did.
-    const owned = prefix.contents.length === prefix.contentCount;
+  if (remembers) {
     const shared = owned ? prefix.contents : contents.slice();
-    if (owned) for (const content of addedContents) shared.push(content);
     const ids = owned ? prefix.ids : new Map(prefix.ids);
     // The shorter prefix is superseded; forgetting it keeps one entry per history.
     if (owned) forget(events[start - 1]!, key);
@@ -244,15 +258,23 @@ function addIds(
 function remember(events: readonly Event[], key: string, prefix: Prefix): void {
   const lastEvent = events[events.length - 1]!;
   const slot = derivedValues(lastEvent) as PrefixSlot;
-  (slot.contentPrefixes ??= new Map()).set(key, prefix);
+  if (slot.contentPrefixKey === undefined || slot.contentPrefixKey === key) {
+    slot.contentPrefixKey = key;
+    slot.contentPrefix = prefix;
+  } else {
+    (slot.contentPrefixes ??= new Map()).set(key, prefix);
+  }
 }
 
 function forget(lastEvent: Event, key: string): void {
   const slot = peekDerivedValues(lastEvent) as PrefixSlot | undefined;
-  const byKey = slot?.contentPrefixes;
-  if (!byKey) return;
-  byKey.delete(key);
-  if (byKey.size === 0) slot.contentPrefixes = undefined;
+  if (!slot) return;
+  if (slot.contentPrefixKey === key) {
+    slot.contentPrefixKey = undefined;
+    slot.contentPrefix = undefined;
+  } else if (slot.contentPrefixes?.delete(key) && slot.contentPrefixes.size === 0) {
+    slot.contentPrefixes = undefined;
+  }
 }
 
 function copyContents(

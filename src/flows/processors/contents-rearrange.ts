@@ -1,6 +1,11 @@
 import { UnmatchedFunctionResponseError } from '../../errors/unmatched-function-response-error.js';
-import { getFunctionCalls, getFunctionResponses } from '../../events/event-predicates.js';
+import {
+  getFunctionCalls,
+  getFunctionResponses,
+  hasFunctionResponses,
+} from '../../events/event-predicates.js';
 import { pythonRepr } from '../../utils/python-repr.js';
+import type { Part } from '../../types/index.js';
 import type { HistoryEvent } from './contents-history-event.js';
 
 /*
@@ -17,11 +22,10 @@ import type { HistoryEvent } from './contents-history-event.js';
 export function rearrangeEventsForLatestFunctionResponse(events: HistoryEvent[]): HistoryEvent[] {
   if (events.length < 2) return events;
   const latest = events[events.length - 1]!;
-  const latestResponses = getFunctionResponses(latest);
-  if (latestResponses.length === 0) return events;
-  let responseIds = new Set(latestResponses.map((response) => response.id));
-  const previousCalls = getFunctionCalls(events[events.length - 2]!);
-  if (previousCalls.some((call) => responseIds.has(call.id))) return events;
+  if (!hasFunctionResponses(latest) || answersAnyCallOf(latest, events[events.length - 2]!)) {
+    return events;
+  }
+  let responseIds = new Set(getFunctionResponses(latest).map((response) => response.id));
 
   // Python keeps scanning after a match, with the id set widened to all the
   // calls of the matched event, so an earlier event calling one of those ids
@@ -78,6 +82,7 @@ export function rearrangeEventsForLatestFunctionResponse(events: HistoryEvent[])
 export function rearrangeEventsForAsyncFunctionResponsesInHistory(
   events: readonly HistoryEvent[],
 ): HistoryEvent[] {
+  if (events.length <= MAX_ARRANGED_CHECK && isArranged(events)) return events.slice();
   // The latest event answering each call id, and which events hold responses.
   const responseEventIndexById = new Map<string | undefined, number>();
   let holdsResponse: boolean[] | undefined;
@@ -155,4 +160,84 @@ function missingResponsePart(): UnmatchedFunctionResponseError {
     message: 'There should be at least one function_response part.',
     functionResponseIds: [],
   });
+}
+
+/** True when a function response of `latest` answers a function call of `previous`. */
+function answersAnyCallOf(latest: HistoryEvent, previous: HistoryEvent): boolean {
+  const previousParts = previous.content?.parts;
+  if (!previousParts) return false;
+  for (const part of latest.content?.parts ?? []) {
+    const response = part.functionResponse;
+    if (!response) continue;
+    for (const previousPart of previousParts) {
+      const call = previousPart.functionCall;
+      if (call && call.id === response.id) return true;
+    }
+  }
+  return false;
+}
+
+/*
+ * The history the model usually gets is arranged already: each response
+ * event follows the event whose calls it answers. `isArranged` recognises
+ * that without maps or lists, for the short runs of events an incremental
+ * build adds; the rearrangement leaves such a history as it is.
+ */
+
+/** Histories longer than this go through the rearrangement itself. */
+const MAX_ARRANGED_CHECK = 16;
+
+/**
+ * True when rearranging `events` changes nothing: every event holding
+ * function responses holds no call and answers only calls of the event
+ * before it, and no id is called twice. Then each id's answers are in the
+ * event right after its call, which is where the rearrangement puts them.
+ */
+function isArranged(events: readonly HistoryEvent[]): boolean {
+  for (let index = 0; index < events.length; index++) {
+    const parts = events[index]!.content?.parts;
+    if (!parts) continue;
+    let responds = false;
+    let calls = false;
+    for (const part of parts) {
+      const response = part.functionResponse;
+      const call = part.functionCall;
+      if (response) {
+        responds = true;
+        if (index === 0 || !callsId(events[index - 1]!, response.id)) return false;
+      } else if (call) {
+        calls = true;
+        if (isCalledLater(events, index, part, call.id)) return false;
+      }
+    }
+    if (responds && calls) return false;
+  }
+  return true;
+}
+
+function callsId(event: HistoryEvent, id: string | undefined): boolean {
+  for (const part of event.content?.parts ?? []) {
+    if (part.functionCall && part.functionCall.id === id) return true;
+  }
+  return false;
+}
+
+/** True when a function call after `part` (in its event, or in a later one) has the same id. */
+function isCalledLater(
+  events: readonly HistoryEvent[],
+  index: number,
+  part: Part,
+  id: string | undefined,
+): boolean {
+  let seen = false;
+  for (let at = index; at < events.length; at++) {
+    for (const other of events[at]!.content?.parts ?? []) {
+      if (!seen) {
+        seen = other === part;
+        continue;
+      }
+      if (other.functionCall && other.functionCall.id === id) return true;
+    }
+  }
+  return false;
 }

@@ -4,11 +4,15 @@ import { deepFreeze, derivedValues, isDeepFrozen } from '../../utils/deep-freeze
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
-/** The model-ready copies of one event's content, built once and shared by every later request. */
+/**
+ * The model-ready copies of one event's content, built once and shared by
+ * every later request, in the event's memo record (see `derivedValues`):
+ * `contentSource` is the content they were made from.
+ */
 interface ContentCopies {
-  source: Content;
-  withIds?: Content;
-  withoutIds?: Content;
+  contentSource?: Content | undefined;
+  contentWithIds?: Content | undefined;
+  contentWithoutIds?: Content | undefined;
 }
 
 /**
@@ -24,14 +28,17 @@ interface ContentCopies {
 export function sharedContent(event: object, content: Content, keepIds: boolean): Content {
   const frozenSource = isDeepFrozen(event) && (event as { content?: unknown }).content === content;
   if (frozenSource && (keepIds || !holdsClientId(content))) return content;
-  const derived = derivedValues(event) as { contentCopies?: ContentCopies };
-  let copies = derived.contentCopies;
-  if (!copies || copies.source !== content) {
-    copies = { source: content };
-    derived.contentCopies = copies;
+  const copies = derivedValues(event) as ContentCopies;
+  if (copies.contentSource !== content) {
+    // Only a replaced content resets the copies: a first one adds no fields it does not use.
+    if (copies.contentSource !== undefined) {
+      copies.contentWithIds = undefined;
+      copies.contentWithoutIds = undefined;
+    }
+    copies.contentSource = content;
   }
-  if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
-  return (copies.withoutIds ??= frozenSource
+  if (keepIds) return (copies.contentWithIds ??= deepFreeze(deepClone(content)));
+  return (copies.contentWithoutIds ??= frozenSource
     ? withoutClientIdsSharing(content)
     : deepFreeze(cloneContentWithoutClientIds(content)));
 }

@@ -100,9 +100,10 @@ function latestUserEventAnswersConfirmation(events: readonly Event[]): boolean {
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index]!;
     if (event.author !== 'user') continue;
-    return getFunctionResponses(event).some(
-      (response) => response.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
-    );
+    for (const part of event.content?.parts ?? []) {
+      if (part.functionResponse?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) return true;
+    }
+    return false;
   }
   return false;
 }
