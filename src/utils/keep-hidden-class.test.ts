@@ -32,9 +32,11 @@ async function deoptimisedByCollections(collections: number): Promise<string[]> 
 }
 
 describe('keepHiddenClass (V8 hidden classes of per-invocation objects)', () => {
-  it('keeps the Runner and the flow optimised across the full collections of an idle process', async () => {
+  it('keeps the Runner, the flow and the tool call optimised across two full collections of an idle process', async () => {
     const deoptimised = await deoptimisedByCollections(2);
-    // Without the kept context and span, both `runAsync` generators are deoptimised here.
-    expect(deoptimised).not.toContain('runAsync');
+    // Without the kept context, span and tool context, all of these are thrown away here.
+    for (const name of ['runAsync', 'runFunctionCall', 'process', 'callLlm']) {
+      expect(deoptimised).not.toContain(name);
+    }
   }, 150_000);
 });
