@@ -15,8 +15,10 @@ for (let byte = 0; byte < 256; byte++) {
   HEX_CODES[2 * byte + 1] = digits.charCodeAt(1);
 }
 const POOL_UUIDS = 256;
-const randomPool = Buffer.alloc(16 * POOL_UUIDS);
-let poolOffset = randomPool.length;
+const randomPool = randomFillSync(Buffer.alloc(16 * POOL_UUIDS));
+// The first refill comes after 16 uuids, once V8 records how the refill is
+// called: a refill first met by optimised code would throw that code away.
+let poolOffset = randomPool.length - 16 * 16;
 const DASH = 0x2d;
 const UUID_LENGTH = 36;
 const codesByPrefix = new Map<string, number[]>();
