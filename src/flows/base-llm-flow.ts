@@ -71,14 +71,12 @@ export class BaseLlmFlow {
         const request = createLlmRequest();
         const agent = context.agent;
         if (isLlmAgent(agent)) {
-          for (const processor of processors) {
-            if (processor.process) {
-              const pending = processor.process(context, request);
-              if (pending) await pending;
-            } else if (!processor.appliesTo || processor.appliesTo(context)) {
-              lastEvent =
-                (yield* passOn(processor.runAsync(context, request), onEvent)) ?? lastEvent;
-            }
+          if (yieldingProcessorApplies(processors, context)) {
+            const processed = yield* preprocessYielding(processors, context, request, onEvent);
+            lastEvent = processed ?? lastEvent;
+          } else {
+            const pending = preprocess(processors, context, request);
+            if (pending) await pending;
           }
           if (agent.tools.length > 0) {
             const pending = addTools(context, agent.tools, request);
@@ -159,6 +157,69 @@ export class BaseLlmFlow {
  * generator stays small: the optimizing compiler takes it on sooner and
  * compiles it faster.
  */
+
+/**
+ * Whether a request processor that yields events applies to this step
+ * (resuming confirmed tools, code execution): the usual step has none, and
+ * runs its processors without a generator.
+ */
+function yieldingProcessorApplies(
+  processors: readonly LlmRequestProcessor[],
+  context: InvocationContext,
+): boolean {
+  for (const processor of processors) {
+    if (!processor.process && (!processor.appliesTo || processor.appliesTo(context))) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs the processors that edit the request, in order; synchronously until
+ * one returns a promise, and then the rest after it (the promise is returned).
+ */
+function preprocess(
+  processors: readonly LlmRequestProcessor[],
+  context: InvocationContext,
+  request: LlmRequest,
+): Promise<void> | undefined {
+  for (let index = 0; index < processors.length; index++) {
+    const pending = processors[index]!.process?.(context, request);
+    if (pending) return preprocessAfter(pending, processors, index + 1, context, request);
+  }
+  return undefined;
+}
+
+async function preprocessAfter(
+  pending: Promise<void>,
+  processors: readonly LlmRequestProcessor[],
+  start: number,
+  context: InvocationContext,
+  request: LlmRequest,
+): Promise<void> {
+  await pending;
+  for (let index = start; index < processors.length; index++) {
+    await processors[index]!.process?.(context, request);
+  }
+}
+
+/** Every request processor in order, the yielding ones that apply included; returns the last event. */
+async function* preprocessYielding(
+  processors: readonly LlmRequestProcessor[],
+  context: InvocationContext,
+  request: LlmRequest,
+  onEvent: ((event: Event) => void) | undefined,
+): AsyncGenerator<Event, Event | undefined, undefined> {
+  let lastEvent: Event | undefined;
+  for (const processor of processors) {
+    if (processor.process) {
+      const pending = processor.process(context, request);
+      if (pending) await pending;
+    } else if (!processor.appliesTo || processor.appliesTo(context)) {
+      lastEvent = (yield* passOn(processor.runAsync(context, request), onEvent)) ?? lastEvent;
+    }
+  }
+  return lastEvent;
+}
 
 /** The processors that apply to the agent of `context`, or undefined when none does (the usual case). */
 function applicableProcessors(

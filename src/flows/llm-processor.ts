@@ -17,7 +17,11 @@ export type LlmRequestProcessor =
         request: LlmRequest,
       ): AsyncGenerator<Event, void, undefined>;
       process?: never;
-      /** A cheap check; when it says no, `runAsync` is not started (most turns use no such feature). */
+      /**
+       * A cheap check, asked before the step's processors run (so it may look
+       * at the agent and the session, not at what earlier processors did);
+       * when it says no, `runAsync` is not started (most turns use no such feature).
+       */
       appliesTo?(context: InvocationContext): boolean;
     }
   | {
@@ -30,7 +34,7 @@ export type LlmRequestProcessor =
  * `BaseLlmResponseProcessor`). It may change the response and yield events.
  */
 export interface LlmResponseProcessor {
-  /** A cheap check; when it says no, `runAsync` is not started. */
+  /** A cheap check, asked once per step (on the agent and the session); when it says no, `runAsync` is not started. */
   appliesTo?(context: InvocationContext): boolean;
   runAsync(
     context: InvocationContext,
