@@ -140,6 +140,35 @@ describe('incremental contents (issue 3 §6, spec 000 §4.1–§4.4)', () => {
     expect(reused).toBeGreaterThan(3000);
   });
 
+  it('equal a build from scratch when several agents, branches and id policies build on one history', () => {
+    // Each event then remembers prefixes under several keys: the first in its
+    // memo record's fields, the others in a map; builds in a random order
+    // supersede and forget them across both.
+    const keys = AGENTS.flatMap((agent) =>
+      [undefined, 'root.helper'].flatMap((branch) =>
+        [false, true].map((keepIds) => ({ agent, branch, keepIds })),
+      ),
+    );
+    for (let seed = 1; seed <= 120; seed++) {
+      const events = history(seed, 40);
+      const next = random(seed * 104729);
+      for (let length = 0; length <= events.length; length += 1 + Math.floor(next() * 4)) {
+        const visible = events.slice(0, length);
+        for (let round = 0; round < 4; round++) {
+          const { agent, branch, keepIds } = keys[Math.floor(next() * keys.length)]!;
+          const incremental = outcome(() =>
+            getContents(branch, visible, agent, { preserveFunctionCallIds: keepIds }),
+          );
+          const scratch = outcome(() => buildContents(branch, visible, agent, keepIds, false));
+          expect(
+            incremental,
+            `seed ${seed}, length ${length}, ${agent} ${branch} ${keepIds}`,
+          ).toEqual(scratch);
+        }
+      }
+    }
+  });
+
   it('reuses the built prefix: the contents of earlier events are the same objects', () => {
     const events = [
       createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'hi' }] } }),

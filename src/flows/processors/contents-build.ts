@@ -261,6 +261,10 @@ function remember(events: readonly Event[], key: string, prefix: Prefix): void {
   if (slot.contentPrefixKey === undefined || slot.contentPrefixKey === key) {
     slot.contentPrefixKey = key;
     slot.contentPrefix = prefix;
+    // A key lives in one place: an older entry in the map (from when the fields held another key) goes.
+    if (slot.contentPrefixes?.delete(key) && slot.contentPrefixes.size === 0) {
+      slot.contentPrefixes = undefined;
+    }
   } else {
     (slot.contentPrefixes ??= new Map()).set(key, prefix);
   }
