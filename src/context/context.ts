@@ -6,9 +6,9 @@ import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { SearchMemoryResponse } from '../memory/base-memory-service.js';
 import { State } from '../sessions/state.js';
 import type { Part } from '../types/index.js';
+import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import type { InvocationContext } from './invocation-context.js';
 import { ReadonlyContext } from './readonly-context.js';
-import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 
 /** Fields of a new Context. */
 export interface ContextOptions {

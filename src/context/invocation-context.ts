@@ -7,13 +7,13 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
+import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import type { AgentContract } from './agent-contract.js';
 import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
 import type { CredentialService } from './credential-service.js';
 import type { LiveRequestQueue } from './live-request-queue.js';
 import type { PluginManagerContract } from './plugin-manager-contract.js';
 import type { RunConfig } from './run-config.js';
-import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 
 /** Counts model calls across one invocation, shared by every copy of its context. */
 class InvocationCostManager {
