@@ -164,15 +164,8 @@ function missingResponsePart(): UnmatchedFunctionResponseError {
 
 /** True when a function response of `latest` answers a function call of `previous`. */
 function answersAnyCallOf(latest: HistoryEvent, previous: HistoryEvent): boolean {
-  const previousParts = previous.content?.parts;
-  if (!previousParts) return false;
   for (const part of latest.content?.parts ?? []) {
-    const response = part.functionResponse;
-    if (!response) continue;
-    for (const previousPart of previousParts) {
-      const call = previousPart.functionCall;
-      if (call && call.id === response.id) return true;
-    }
+    if (part.functionResponse && callsId(previous, part.functionResponse.id)) return true;
   }
   return false;
 }
