@@ -1,5 +1,5 @@
 // One LLM-turn measurement in a fresh process; prints one JSON line.
-//   node --expose-gc llm-bench.mjs <framework> <s1|s2|s3>
+//   node --expose-gc llm-bench.mjs <framework> <s1|s1-steady|s2|s2-steady|s3>
 // Frameworks: floor, floor+json, adk-ts, google-adk (see llm-frameworks.mjs).
 //
 // s1  per-LLM-turn overhead: one message, K=10 tool calls then a text (11 LLM
@@ -7,18 +7,22 @@
 //     timed runs: wall µs/turn = median run / 11; CPU µs/turn = process CPU
 //     over the timed runs / turns; heap bytes allocated per turn over more runs,
 //     counted GC-aware with v8.GCProfiler (what each GC freed + the final delta).
+//     Also the minor page faults per timed run, and the median of the runs that
+//     took none (on a machine where a fault is expensive, see bench/README.md).
 // s1-steady  the same after 1000 warm-up runs (S1_STEADY_WARMUP), once the JIT
 //     has settled: 30 warm-up runs leave the first timed runs in tier-up.
 // s2  throughput: sessions × 1 message with K=2 (3 LLM turns) through a pool of
 //     async workers; turns/s = turns / wall time; peak RSS sampled every 5 ms and
 //     after every 10th session. Every session stays in the framework's store.
+//     Also the minor page faults of the timed phase.
+// s2-steady  the same after 3000 warm-up sessions (S2_STEADY_WARMUP).
 // s3  history growth: one session of 200 messages with K=1 (2 LLM turns each):
 //     mean wall and CPU ms per message of the first 20 and the last 20 (each
 //     window starts after a gc()), and the heap + external still held after
 //     gc(), minus the same before the session.
 //
 // Knobs (env): S1_ITERS S1_WARMUP S1_STEADY_WARMUP S1_ALLOC_ITERS S2_SESSIONS S2_CONC S2_WARMUP
-// S3_MESSAGES S3_WARMUP.
+// S2_STEADY_WARMUP S3_MESSAGES S3_WARMUP.
 import { clearInterval, setInterval } from 'node:timers';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { createApp, eventsPerMessage, stats } from './llm-frameworks.mjs';
@@ -30,6 +34,8 @@ const sortedAt = (values, q) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 const cpuMicros = (usage) => usage.user + usage.system;
+/** Minor page faults of this process so far: first touches of memory the kernel must map. */
+const pageFaults = () => process.resourceUsage().minorPageFault;
 const gc = () => {
   if (!global.gc) throw new Error('run with --expose-gc');
   global.gc();
@@ -79,14 +85,20 @@ async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
   gc();
   const iterations = knob('S1_ITERS', 200);
   const times = [];
+  const faultFreeTimes = [];
+  const faultsStart = pageFaults();
   const cpuStart = process.cpuUsage();
   for (let index = 0; index < iterations; index++) {
     const sessionId = await app.newSession();
+    const faults = pageFaults();
     start = performance.now();
     await checkedSend(app, sessionId, 'go', K);
-    times.push(performance.now() - start);
+    const time = performance.now() - start;
+    times.push(time);
+    if (pageFaults() === faults) faultFreeTimes.push(time);
   }
   const cpu = cpuMicros(process.cpuUsage(cpuStart));
+  const faults = pageFaults() - faultsStart;
   const allocIterations = knob('S1_ALLOC_ITERS', 30);
   const { bytes, gcs } = await allocatedBytes(async () => {
     for (let index = 0; index < allocIterations; index++) await run();
@@ -97,6 +109,10 @@ async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
     meanWallUsPerTurn: (mean(times) * 1000) / turns,
     p90WallUsPerTurn: (sortedAt(times, 0.9) * 1000) / turns,
     cpuUsPerTurn: cpu / (iterations * turns),
+    pageFaultsPerRun: faults / iterations,
+    faultFreeRuns: faultFreeTimes.length,
+    faultFreeWallUsPerTurn:
+      faultFreeTimes.length > 0 ? (median(faultFreeTimes) * 1000) / turns : undefined,
     allocBytesPerTurn: bytes / (allocIterations * turns),
     allocGcs: gcs,
     firstRunMs,
@@ -107,7 +123,7 @@ async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
   };
 }
 
-async function s2() {
+async function s2({ warmup = knob('S2_WARMUP', 100) } = {}) {
   const K = 2;
   const turnsPerSession = K + 1;
   const app = await createApp(framework, K);
@@ -132,7 +148,7 @@ async function s2() {
     }
   };
   const concurrency = knob('S2_CONC', 50);
-  await pool(knob('S2_WARMUP', 100), concurrency);
+  await pool(warmup, concurrency);
   gc();
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
@@ -150,11 +166,13 @@ async function s2() {
   const sampleSometimes = () => {
     if (++done % 10 === 0) sample();
   };
+  const faultsStart = pageFaults();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
   await pool(sessions, concurrency, sampleSometimes);
   const seconds = (performance.now() - start) / 1000;
   const cpu = cpuMicros(process.cpuUsage(cpuStart));
+  const faults = pageFaults() - faultsStart;
   clearInterval(timer);
   sample();
   const turns = sessions * turnsPerSession;
@@ -162,6 +180,7 @@ async function s2() {
     turnsPerSecond: turns / seconds,
     sessionsPerSecond: sessions / seconds,
     cpuUsPerTurn: cpu / turns,
+    pageFaults: faults,
     peakRssMb: peakRss / 1e6,
     rssBeforeMb: rssBefore / 1e6,
   };
@@ -211,7 +230,8 @@ async function s3() {
 
 // S1 once the JIT has settled: the same measure after 1000 warm-up runs.
 const s1Steady = () => s1({ warmup: knob('S1_STEADY_WARMUP', 1000) });
-const scenarios = { s1, 's1-steady': s1Steady, s2, s3 };
+const s2Steady = () => s2({ warmup: knob('S2_STEADY_WARMUP', 3000) });
+const scenarios = { s1, 's1-steady': s1Steady, s2, 's2-steady': s2Steady, s3 };
 if (!scenarios[scenario]) throw new Error(`unknown scenario ${scenario}`);
 const result = await scenarios[scenario]();
 console.log(JSON.stringify({ framework, scenario, node: process.version, ...result }));

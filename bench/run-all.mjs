@@ -25,6 +25,16 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const rawFile = out === '-' || from ? undefined : `${here}results/${stamp}.jsonl`;
 if (rawFile) mkdirSync(`${here}results`, { recursive: true });
 
+/** Median over 3 fresh processes of what one minor page fault costs (page-fault-cost.mjs). */
+function pageFaultMicros() {
+  const costs = [0, 1, 2].map(
+    () =>
+      JSON.parse(execFileSync(process.execPath, ['page-fault-cost.mjs'], { cwd: here, encoding: 'utf8' }))
+        .microsPerFault,
+  );
+  return costs.sort((x, y) => x - y)[1];
+}
+
 function gitCommit() {
   try {
     const git = (...args) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
@@ -50,7 +60,7 @@ if (from) {
     coldRounds: Number(process.env.COLD_ROUNDS ?? 10),
     suites: list('SUITES', ['llm', 'runner', 'cold']),
     frameworks: list('FWS', ['floor', 'floor+json', 'adk-ts', 'google-adk']),
-    scenarios: list('SCEN', ['s1', 's1-steady', 's2', 's3']),
+    scenarios: list('SCEN', ['s1', 's1-steady', 's2', 's2-steady', 's3']),
     started: Date.now(),
     loadBefore: os.loadavg(),
     node: process.version,
@@ -58,6 +68,7 @@ if (from) {
     cpus: `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
     memGiB: os.totalmem() / 2 ** 30,
     commit: gitCommit(),
+    pageFaultMicros: pageFaultMicros(),
   });
 }
 const meta = rows.find((row) => row.suite === 'meta');
@@ -165,6 +176,12 @@ emit(
     `load average ${meta.loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ` +
     `${end.loadAfter.map((l) => l.toFixed(2)).join(' ')} after; ${((end.ended - started) / 60000).toFixed(1)} min in all.`,
 );
+if (meta.pageFaultMicros !== undefined) {
+  emit(
+    `- Page faults: ${fmt(meta.pageFaultMicros)} µs per first touch of a 4 KB page (bench/page-fault-cost.mjs, ` +
+      'median of 3; well under 1 µs on bare metal). See "Page faults" in bench/README.md.',
+  );
+}
 emit(
   `- Versions: this package ${packageVersion('../package.json')} (commit ${meta.commit}, built dist/), ` +
     `@google/adk ${packageVersion('./node_modules/@google/adk/package.json')}, zod ${packageVersion('./node_modules/zod/package.json')}.`,
@@ -180,6 +197,12 @@ const llmFrameworks = SUITES.llm.frameworks;
 const googleName = 'google-adk';
 if (suites.includes('llm')) {
   const targets = [];
+  // The median of the timed runs that took no page fault, and how many did not (median over rounds).
+  const faultFree = (scenario, framework) => {
+    const runs = med('llm', scenario, framework, 'faultFreeRuns');
+    if (runs === undefined) return '–';
+    return `${fmt(med('llm', scenario, framework, 'faultFreeWallUsPerTurn'))} (${runs})`;
+  };
   const s1Table = (scenario) => {
     const body = [];
     for (const framework of llmFrameworks.filter((fw) => has('llm', scenario, fw))) {
@@ -193,6 +216,8 @@ if (suites.includes('llm')) {
         fmt(med('llm', scenario, framework, 'meanWallUsPerTurn')),
         range('llm', scenario, framework, 'cpuUsPerTurn'),
         fmt(alloc / 1024),
+        fmt(med('llm', scenario, framework, 'pageFaultsPerRun')),
+        faultFree(scenario, framework),
         ...(scenario === 's1'
           ? [
               fmt(med('llm', scenario, framework, 'firstRunMs')),
@@ -220,6 +245,8 @@ if (suites.includes('llm')) {
         'mean-run µs / turn',
         'CPU µs / turn',
         'alloc KB / turn',
+        'page faults / run',
+        'fault-free runs: median µs / turn (runs)',
         ...(scenario === 's1' ? ['1st run ms', 'RSS after import MB'] : []),
         'wall vs floor',
         'wall vs @google/adk',
@@ -238,7 +265,8 @@ if (suites.includes('llm')) {
         'runs, 200 timed runs. Wall = median run / 11 (the mean run is shown too: the first few hundred ' +
         'runs are still in JIT tier-up); CPU = process CPU (all threads: GC and JIT included) over the ' +
         '200 runs / turns; alloc = V8 heap bytes allocated per turn over 30 more runs, GC-aware ' +
-        '(v8.GCProfiler: what each GC freed plus the final delta).',
+        '(v8.GCProfiler: what each GC freed plus the final delta); page faults = minor page faults per ' +
+        'timed run; fault-free runs = the median of the timed runs that took none, with their number.',
     );
     emit();
     s1Table('s1');
@@ -250,32 +278,25 @@ if (suites.includes('llm')) {
     emit();
     s1Table('s1-steady');
   }
-  if (SUITES.llm.scenarios.includes('s2')) {
-    emit('## S2: throughput');
-    emit();
-    emit(
-      '1000 sessions × 1 message with K=2 (3 LLM turns each) through 50 concurrent async workers, after ' +
-        '100 warm-up sessions; every session stays in the store. Peak RSS is sampled every 5 ms and after ' +
-        'every 10th session (reading it costs about 8 µs). "vs" columns are throughput ratios (>1 = more turns/s).',
-    );
-    emit();
+  const s2Table = (scenario) => {
     const body = [];
-    for (const framework of llmFrameworks.filter((fw) => has('llm', 's2', fw))) {
-      const tps = med('llm', 's2', framework, 'turnsPerSecond');
-      const googleTps = med('llm', 's2', googleName, 'turnsPerSecond');
+    const googleTps = med('llm', scenario, googleName, 'turnsPerSecond');
+    for (const framework of llmFrameworks.filter((fw) => has('llm', scenario, fw))) {
+      const tps = med('llm', scenario, framework, 'turnsPerSecond');
       body.push([
         framework,
-        range('llm', 's2', framework, 'turnsPerSecond'),
-        fmt(med('llm', 's2', framework, 'sessionsPerSecond')),
-        fmt(med('llm', 's2', framework, 'cpuUsPerTurn')),
-        range('llm', 's2', framework, 'peakRssMb'),
-        fmt(med('llm', 's2', framework, 'rssBeforeMb')),
-        ratio(tps / med('llm', 's2', 'floor', 'turnsPerSecond')),
+        range('llm', scenario, framework, 'turnsPerSecond'),
+        fmt(med('llm', scenario, framework, 'sessionsPerSecond')),
+        fmt(med('llm', scenario, framework, 'cpuUsPerTurn')),
+        fmt(med('llm', scenario, framework, 'pageFaults')),
+        range('llm', scenario, framework, 'peakRssMb'),
+        fmt(med('llm', scenario, framework, 'rssBeforeMb')),
+        ratio(tps / med('llm', scenario, 'floor', 'turnsPerSecond')),
         ratio(tps / googleTps),
       ]);
       if (framework === 'adk-ts') {
         targets.push([
-          'S2 throughput vs @google/adk',
+          `${scenario === 's2' ? 'S2' : 'S2 steady state'} throughput vs @google/adk`,
           '≥ 8×',
           ratio(tps / googleTps),
           tps / googleTps >= 8 ? 'met' : 'not met',
@@ -288,6 +309,7 @@ if (suites.includes('llm')) {
         'LLM turns / s',
         'sessions / s',
         'CPU µs / turn',
+        'page faults (timed phase)',
         'peak RSS MB',
         'RSS before MB',
         'throughput vs floor',
@@ -295,6 +317,27 @@ if (suites.includes('llm')) {
       ],
       body,
     );
+  };
+  if (SUITES.llm.scenarios.includes('s2')) {
+    emit('## S2: throughput');
+    emit();
+    emit(
+      '1000 sessions × 1 message with K=2 (3 LLM turns each) through 50 concurrent async workers, after ' +
+        '100 warm-up sessions; every session stays in the store. Peak RSS is sampled every 5 ms and after ' +
+        'every 10th session (reading it costs about 8 µs). "vs" columns are throughput ratios (>1 = more turns/s).',
+    );
+    emit();
+    s2Table('s2');
+  }
+  if (SUITES.llm.scenarios.includes('s2-steady')) {
+    emit('### S2 steady state (3000 warm-up sessions)');
+    emit();
+    emit(
+      'The same measure after 3000 warm-up sessions: the JIT has settled and V8 has grown its heap, so ' +
+        'the timed phase takes few page faults.',
+    );
+    emit();
+    s2Table('s2-steady');
   }
   if (SUITES.llm.scenarios.includes('s3')) {
     emit('## S3: history growth');
