@@ -5,6 +5,8 @@
 // ten times more, and then every first use of memory the heap grows into
 // shows in the benchmarks (bench/README.md, "Page faults").
 //   node page-fault-cost.mjs [MiB]
+import { Buffer } from 'node:buffer';
+
 const mebibytes = Number(process.argv[2] ?? 64);
 const pages = (mebibytes * 1024 * 1024) / 4096;
 const memory = Buffer.allocUnsafeSlow(pages * 4096);

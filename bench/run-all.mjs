@@ -29,8 +29,9 @@ if (rawFile) mkdirSync(`${here}results`, { recursive: true });
 function pageFaultMicros() {
   const costs = [0, 1, 2].map(
     () =>
-      JSON.parse(execFileSync(process.execPath, ['page-fault-cost.mjs'], { cwd: here, encoding: 'utf8' }))
-        .microsPerFault,
+      JSON.parse(
+        execFileSync(process.execPath, ['page-fault-cost.mjs'], { cwd: here, encoding: 'utf8' }),
+      ).microsPerFault,
   );
   return costs.sort((x, y) => x - y)[1];
 }
