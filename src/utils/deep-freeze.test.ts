@@ -97,4 +97,36 @@ describe('deepFreeze / deepFrozenCopy / isDeepFrozen', () => {
     expect(derivedValues(root)).not.toBe(derivedValues(deepFrozenCopy({})));
     expect(isDeepFrozen(deepFreeze({ nested: copy.a }))).toBe(true);
   });
+
+  it('shares one frozen copy per key sequence of an object whose fields are all empty', () => {
+    const emptyActions = () => ({
+      stateDelta: {},
+      artifactDelta: {},
+      requestedAuthConfigs: {},
+      requestedToolConfirmations: {},
+    });
+    const first = deepFrozenCopy({ id: 'e1', actions: emptyActions() });
+    const second = deepFrozenCopy({ id: 'e2', actions: emptyActions() });
+    expect(second.actions).toBe(first.actions);
+    expect(Object.isFrozen(first.actions)).toBe(true);
+    expect(Object.keys(second.actions)).toEqual(Object.keys(emptyActions()));
+    expect(second).toEqual(deepClone({ id: 'e2', actions: emptyActions() }));
+    // Another key order is another object (the copy keeps the order it was given).
+    const reordered = deepFrozenCopy({ actions: { artifactDelta: {}, stateDelta: {} } });
+    const sameOrder = deepFrozenCopy({ actions: { artifactDelta: [], stateDelta: {} } });
+    expect(Object.keys(reordered.actions)).toEqual(['artifactDelta', 'stateDelta']);
+    expect(reordered.actions).not.toBe(first.actions);
+    // An empty array is not an empty object: the same keys with other empties are not equal.
+    expect(sameOrder.actions).not.toBe(reordered.actions);
+    expect(sameOrder.actions).toEqual({ artifactDelta: [], stateDelta: {} });
+    // Any field that is not a shared empty (a flag, a non-empty dict) keeps the object its own.
+    const flagged = deepFrozenCopy({ actions: { ...emptyActions(), skipSummarization: true } });
+    const withDelta = deepFrozenCopy({ actions: { ...emptyActions(), stateDelta: { k: 1 } } });
+    expect(flagged.actions).not.toBe(first.actions);
+    expect(flagged.actions.skipSummarization).toBe(true);
+    expect(withDelta.actions.stateDelta).toEqual({ k: 1 });
+    // A root is never shared: it carries its own memo record.
+    expect(deepFrozenCopy(emptyActions())).not.toBe(first.actions);
+    expect(isDeepFrozen(deepFrozenCopy(emptyActions()))).toBe(true);
+  });
 });

@@ -106,7 +106,55 @@ function frozenCopyOf(value: object, state: { whole: boolean }): unknown {
     return structuredClone(value);
   }
   const copy = copyObject(value, state);
-  return copy === undefined ? EMPTY_OBJECT : Object.freeze(copy);
+  if (copy === undefined) return EMPTY_OBJECT;
+  return sharedEmptyFields(copy) ?? Object.freeze(copy);
+}
+
+/*
+ * Objects whose every field is an empty object or array (an event's actions,
+ * nearly always) are frozen once per key sequence and shared, like the empty
+ * object itself: a stored event then holds no actions of its own. A few
+ * sequences are remembered, first come first kept.
+ */
+const MAX_EMPTY_FIELD_SHAPES = 8;
+const MAX_EMPTY_FIELDS = 8;
+const emptyFieldShapes: { keys: string[]; shared: Readonly<Record<string, unknown>> }[] = [];
+
+/** The shared frozen object equal to `copy`, when all of `copy`'s fields are the shared empties. */
+function sharedEmptyFields(copy: Record<string, unknown>): object | undefined {
+  let count = 0;
+  for (const key in copy) {
+    const field = copy[key];
+    if ((field !== EMPTY_OBJECT && field !== EMPTY_ARRAY) || ++count > MAX_EMPTY_FIELDS) {
+      return undefined;
+    }
+  }
+  for (const shape of emptyFieldShapes) {
+    if (sameFields(copy, shape.keys, shape.shared, count)) return shape.shared;
+  }
+  if (emptyFieldShapes.length < MAX_EMPTY_FIELD_SHAPES) {
+    const shared = Object.freeze(copy);
+    emptyFieldShapes.push({ keys: Object.keys(shared), shared });
+    return shared;
+  }
+  return undefined;
+}
+
+// The same keys in the same order, each with the same empty (an object is not
+// an array). A key for…in finds on Object.prototype (a polluted one) never holds
+// a shared empty, so sharedEmptyFields has already declined such a copy.
+function sameFields(
+  copy: Record<string, unknown>,
+  keys: readonly string[],
+  shared: Readonly<Record<string, unknown>>,
+  count: number,
+): boolean {
+  if (keys.length !== count) return false;
+  let index = 0;
+  for (const key in copy) {
+    if (keys[index++] !== key || shared[key] !== copy[key]) return false;
+  }
+  return true;
 }
 
 function isPlain(value: object): boolean {
