@@ -81,7 +81,8 @@ function freeze(value: unknown, root: boolean): boolean {
  * A deep copy of `value` (as `deepClone` makes it) that is deep-frozen, made
  * in one walk; `isDeepFrozen` vouches for it and `derivedValues` finds its
  * memo record without a lookup. Empty objects and arrays inside it are one
- * shared frozen instance. Structured values other than plain objects and
+ * shared frozen instance, and so is, per key sequence, an object inside it
+ * whose fields are all empty objects or arrays (an event's usual actions). Structured values other than plain objects and
  * arrays (dates, typed arrays…) are copied with `structuredClone` and left
  * unfrozen (a typed array cannot be frozen), and then the copy is not
  * vouched for.
