@@ -49,6 +49,40 @@ describe('InMemorySessionService', () => {
     expect(third.events).toHaveLength(2);
   });
 
+  it('sessions without state of their own each get one at their first session-scoped delta', async () => {
+    const service = new InMemorySessionService();
+    const ids = ['a', 'b', 'c'];
+    for (const sessionId of ids)
+      await service.createSession({ appName: 'app', userId: 'u', sessionId });
+    const read = async (sessionId: string) =>
+      (await service.getSession({ appName: 'app', userId: 'u', sessionId }))!.state;
+    const session = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 'a' }))!;
+    // App and user keys leave the session's own state empty.
+    await service.appendEvent({
+      session,
+      event: createEvent({ author: 'agent', actions: { stateDelta: { 'app:x': 1, 'user:y': 2 } } }),
+    });
+    expect(await read('b')).toEqual({ 'app:x': 1, 'user:y': 2 });
+    await service.appendEvent({
+      session,
+      event: createEvent({ author: 'agent', actions: { stateDelta: { own: 'a' } } }),
+    });
+    const withProto = JSON.parse('{"__proto__": "c"}') as Record<string, unknown>;
+    const other = (await service.getSession({ appName: 'app', userId: 'u', sessionId: 'c' }))!;
+    await service.appendEvent({
+      session: other,
+      event: createEvent({ author: 'agent', actions: { stateDelta: withProto } }),
+    });
+    expect(await read('a')).toEqual({ 'app:x': 1, 'user:y': 2, own: 'a' });
+    expect(await read('b')).toEqual({ 'app:x': 1, 'user:y': 2 });
+    const third = await read('c');
+    expect(Object.hasOwn(third, '__proto__')).toBe(true);
+    expect(third['__proto__']).toBe('c');
+    // A session created with state of its own keeps it as before.
+    await service.createSession({ appName: 'app', userId: 'u', sessionId: 'd', state: { k: 1 } });
+    expect(await read('d')).toEqual({ 'app:x': 1, 'user:y': 2, k: 1 });
+  });
+
   it('keeps nothing in common between two instances', async () => {
     const first = new InMemorySessionService();
     const second = new InMemorySessionService();

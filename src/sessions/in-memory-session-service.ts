@@ -64,8 +64,11 @@ export class InMemorySessionService extends BaseSessionService {
     const scoped = extractStateDelta(deepClone(state));
     applyStateDelta(this.appState(appName), scoped.app);
     applyStateDelta(this.userState(appName, userId), scoped.user);
-    const sessionState = newRecord();
-    applyStateDelta(sessionState, scoped.session);
+    let sessionState = NO_STATE;
+    if (hasOwnKeys(scoped.session)) {
+      sessionState = newRecord();
+      applyStateDelta(sessionState, scoped.session);
+    }
     const session: Session = {
       id,
       appName,
@@ -139,7 +142,10 @@ export class InMemorySessionService extends BaseSessionService {
       const scoped = extractStateDelta(copy.actions.stateDelta);
       applyStateDelta(this.appState(session.appName), scoped.app);
       applyStateDelta(this.userState(session.appName, session.userId), scoped.user);
-      applyStateDelta(stored.state, scoped.session);
+      if (hasOwnKeys(scoped.session)) {
+        if (stored.state === NO_STATE) stored.state = newRecord();
+        applyStateDelta(stored.state, scoped.session);
+      }
     }
     stored.events.push(copy);
     stored.lastUpdateTime = copy.timestamp;
@@ -209,3 +215,8 @@ function hasOwnKeys(record: Record<string, unknown> | undefined): boolean {
 function newRecord(): StateRecord {
   return Object.create(null) as StateRecord;
 }
+
+// The state of every stored session that has none of its own yet (most have
+// none): one frozen record instead of one each, replaced by the session's own
+// at its first delta.
+const NO_STATE: StateRecord = Object.freeze(newRecord());
