@@ -113,12 +113,12 @@ describe('deepFreeze / deepFrozenCopy / isDeepFrozen', () => {
     expect(second).toEqual(deepClone({ id: 'e2', actions: emptyActions() }));
     // Another key order is another object (the copy keeps the order it was given).
     const reordered = deepFrozenCopy({ actions: { artifactDelta: {}, stateDelta: {} } });
-    const sameOrder = deepFrozenCopy({ actions: { artifactDelta: [], stateDelta: {} } });
+    const withArray = deepFrozenCopy({ actions: { artifactDelta: [], stateDelta: {} } });
     expect(Object.keys(reordered.actions)).toEqual(['artifactDelta', 'stateDelta']);
     expect(reordered.actions).not.toBe(first.actions);
-    // An empty array is not an empty object: the same keys with other empties are not equal.
-    expect(sameOrder.actions).not.toBe(reordered.actions);
-    expect(sameOrder.actions).toEqual({ artifactDelta: [], stateDelta: {} });
+    // An empty array is not an empty object: the same keys with other empties are another object.
+    expect(withArray.actions).not.toBe(reordered.actions);
+    expect(withArray.actions).toEqual({ artifactDelta: [], stateDelta: {} });
     // Any field that is not a shared empty (a flag, a non-empty dict) keeps the object its own.
     const flagged = deepFrozenCopy({ actions: { ...emptyActions(), skipSummarization: true } });
     const withDelta = deepFrozenCopy({ actions: { ...emptyActions(), stateDelta: { k: 1 } } });

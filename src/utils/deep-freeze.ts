@@ -82,10 +82,10 @@ function freeze(value: unknown, root: boolean): boolean {
  * in one walk; `isDeepFrozen` vouches for it and `derivedValues` finds its
  * memo record without a lookup. Empty objects and arrays inside it are one
  * shared frozen instance, and so is, per key sequence, an object inside it
- * whose fields are all empty objects or arrays (an event's usual actions). Structured values other than plain objects and
- * arrays (dates, typed arrays…) are copied with `structuredClone` and left
- * unfrozen (a typed array cannot be frozen), and then the copy is not
- * vouched for.
+ * whose fields are all empty objects or arrays (an event's usual actions).
+ * Structured values other than plain objects and arrays (dates, typed
+ * arrays…) are copied with `structuredClone` and left unfrozen (a typed array
+ * cannot be frozen), and then the copy is not vouched for.
  */
 export function deepFrozenCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
