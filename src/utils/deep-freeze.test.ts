@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { deepClone } from './deep-clone.js';
 import {
@@ -128,5 +129,21 @@ describe('deepFreeze / deepFrozenCopy / isDeepFrozen', () => {
     // A root is never shared: it carries its own memo record.
     expect(deepFrozenCopy(emptyActions())).not.toBe(first.actions);
     expect(isDeepFrozen(deepFrozenCopy(emptyActions()))).toBe(true);
+  });
+
+  it('copies a root into a plain object, whatever constructor V8 sizes it by', () => {
+    const root = deepFrozenCopy({
+      id: 'e1',
+      author: 'a',
+      timestamp: 1.5,
+      content: { role: 'user' },
+    });
+    expect(Object.getPrototypeOf(root)).toBe(Object.prototype);
+    expect(root.constructor).toBe(Object);
+    expect(inspect(root)).toBe(
+      "{ id: 'e1', author: 'a', timestamp: 1.5, content: { role: 'user' } }",
+    );
+    expect(structuredClone(root)).toEqual(root);
+    expect(Object.getPrototypeOf(deepFrozenCopy({}))).toBe(Object.prototype);
   });
 });

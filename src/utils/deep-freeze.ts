@@ -92,8 +92,10 @@ export function deepFrozenCopy<T>(value: T): T {
   const state = { whole: true };
   let copy: object;
   if (Array.isArray(value)) copy = copyArray(value, state);
-  else if (isPlain(value)) copy = copyObject(value, state) ?? {};
-  else return structuredClone(value);
+  else if (isPlain(value)) {
+    const root = new PlainRoot();
+    copy = copyObject(value, state, root) ?? root;
+  } else return structuredClone(value);
   if (state.whole) Object.defineProperty(copy, DERIVED, { value: {} });
   return Object.freeze(copy) as T;
 }
@@ -158,6 +160,16 @@ function sameFields(
   return true;
 }
 
+/*
+ * Root copies (a session store's events) come from a constructor of their
+ * own, whose prototype is Object.prototype: they are plain objects, and V8
+ * sizes them by the fields the first ones took, so an event's fields (and
+ * its memo record) fit in the object itself. A `{}` has room for four, and
+ * puts the rest in a separate array.
+ */
+const PlainRoot = function PlainRoot() {} as unknown as new () => Record<string, unknown>;
+PlainRoot.prototype = Object.prototype;
+
 function isPlain(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
@@ -175,13 +187,17 @@ function copyArray(value: readonly unknown[], state: { whole: boolean }): unknow
 
 // The copy's fields, or undefined for an object without any (the shared empty
 // one stands in). for…in walks V8's enum cache: no key array per object.
-function copyObject(value: object, state: { whole: boolean }): Record<string, unknown> | undefined {
+function copyObject(
+  value: object,
+  state: { whole: boolean },
+  into?: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   let copy: Record<string, unknown> | undefined;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
-    copy ??= {};
+    copy ??= into ?? {};
     if (key === '__proto__') {
       Object.defineProperty(copy, key, {
         value: field,
