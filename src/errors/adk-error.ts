@@ -8,6 +8,12 @@ export interface AdkErrorOptions {
   message: string;
   /** The underlying error, if any. */
   cause?: unknown;
+  /**
+   * What a remote client (an HTTP API caller) may be told, when `message`
+   * holds text it must not see (a database's address, a tool's own error
+   * text). Defaults to `message`.
+   */
+  publicMessage?: string;
 }
 
 /**
@@ -19,10 +25,22 @@ export interface AdkErrorOptions {
  */
 export class AdkError extends Error {
   private readonly [baseMarker] = true;
+  // A private field, so printing the error does not show the message twice.
+  readonly #publicMessage: string | undefined;
 
-  constructor({ name, message, cause }: AdkErrorOptions) {
+  constructor({ name, message, cause, publicMessage }: AdkErrorOptions) {
     super(message, cause === undefined ? undefined : { cause });
     this.name = name;
+    this.#publicMessage = publicMessage;
+  }
+
+  /**
+   * The message a remote client may be shown: `message`, unless the error
+   * was given a `publicMessage` because its message names infrastructure or
+   * carries text this package did not write.
+   */
+  get publicMessage(): string {
+    return this.#publicMessage ?? this.message;
   }
 
   /** True when `error` is any ADK error, from any copy of this package. */

@@ -43,13 +43,14 @@ export function statusOfError(error: unknown): ContentfulStatusCode {
 }
 
 /**
- * What a client may be told about an error: an ADK error's message (this
- * package writes those), any other error's only when `exposeMessages` is
- * set; otherwise undefined.
+ * What a client may be told about an error: the whole message when
+ * `exposeMessages` is set; otherwise an ADK error's `publicMessage` (this
+ * package writes those, leaving out infrastructure details) and undefined
+ * for any other error.
  */
 export function publicErrorMessage(error: unknown, exposeMessages: boolean): string | undefined {
-  if (AdkError.isInstance(error)) return error.message;
   if (exposeMessages && error instanceof Error) return error.message;
+  if (AdkError.isInstance(error)) return error.publicMessage;
   return undefined;
 }
 
