@@ -19,6 +19,7 @@ export { UnmatchedFunctionResponseError } from './unmatched-function-response-er
 export { UnsupportedModelError } from './unsupported-model-error.js';
 export { ContextVariableNotFoundError } from './context-variable-not-found-error.js';
 export { ToolFailureError } from './tool-failure-error.js';
+export { ToolExecutionError } from './tool-execution-error.js';
 export { CodeExecutorUnavailableError } from './code-executor-unavailable-error.js';
 export { ConfigFileNotFoundError } from './config-file-not-found-error.js';
 export { ConfigReferenceNotFoundError } from './config-reference-not-found-error.js';
