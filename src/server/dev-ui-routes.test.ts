@@ -2,10 +2,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { createApiServer, type ApiServer } from './create-api-server.js';
-import { defaultDevUiAssetsDirectory, type DevUiOptions } from './dev-ui-routes.js';
+import {
+  defaultDevUiAssetsDirectory,
+  registerDevUiRoutes,
+  type DevUiOptions,
+} from './dev-ui-routes.js';
 import { StaticAgentLoader } from './static-agent-loader.js';
 
 const INDEX = '<!doctype html><title>dev ui</title><div id="app"></div>';
@@ -125,11 +130,32 @@ describe('dev UI routes', () => {
     expect(await set.json()).toEqual({ logo_text: 'My ADK', logo_image_url: '/logo.svg' });
   });
 
-  it('says to run the build when the UI is not built', async () => {
+  it('says to run the build when the UI is not built, as HTML like the built page', async () => {
     const api = server({ assetsDirectory: path.join(scratch, 'nothing-here') });
     const response = await get(api, '/dev-ui/');
     expect(response.status).toBe(503);
-    expect(await response.text()).toContain('npm run build');
+    // The same header as the built index.html, so a client cannot tell them apart by it.
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const page = await response.text();
+    expect(page).toContain('npm run build');
+    expect(page).toContain('need not be restarted');
+    expect((await get(api, '/dev-ui/assets/index-BnJwirb2.js')).status).toBe(404);
+  });
+
+  it('serves a UI built into the default location after the server started', async () => {
+    const pkg = path.join(scratch, 'late-build');
+    const moduleUrl = pathToFileURL(path.join(pkg, 'src', 'server', 'dev-ui-routes.ts')).href;
+    const app = new Hono();
+    registerDevUiRoutes(app, {}, undefined, moduleUrl);
+    const before = await app.fetch(new Request('http://127.0.0.1/dev-ui/'));
+    expect(before.status).toBe(503);
+    // `npm run build` while the server runs: <pkg>/dist/dev-ui appears.
+    await mkdir(path.join(pkg, 'dist', 'dev-ui'), { recursive: true });
+    await writeFile(path.join(pkg, 'dist', 'dev-ui', 'index.html'), INDEX);
+    const after = await app.fetch(new Request('http://127.0.0.1/dev-ui/'));
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe(INDEX);
   });
 
   it('is off unless asked for: the API answers 404 at /dev-ui/', async () => {

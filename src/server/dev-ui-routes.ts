@@ -9,7 +9,9 @@ export interface DevUiOptions {
   /**
    * The built UI (the directory holding `index.html`). Default: `dev-ui`
    * next to the package's `server` folder, i.e. `dist/dev-ui` when running
-   * from dist/, and `<repo>/dist/dev-ui` when running from src/ under tsx.
+   * from dist/, and `<repo>/dist/dev-ui` when running from src/ under tsx;
+   * the default is looked up on every request, so a UI built while the
+   * server runs is served without a restart.
    */
   assetsDirectory?: string;
   /** The text of the header's logo, reported by `GET /dev-ui/config` (Python `--logo-text`). */
@@ -46,7 +48,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ADK dev UI not built</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
 <h1>The dev UI is not built</h1>
-<p>Run <code>npm run build</code> (or <code>npm run build:web</code>) in the ADK package, then reload this page.
+<p>Run <code>npm run build</code> (or <code>npm run build:web</code>) in the ADK package, then reload
+this page: the server looks for the build on every request, so it need not be restarted.
 The HTTP API is served as usual meanwhile.</p>
 </body></html>
 `;
@@ -58,14 +61,23 @@ The HTTP API is served as usual meanwhile.</p>
  * candidate holding an `index.html`, or the first candidate when none does.
  */
 export function defaultDevUiAssetsDirectory(moduleUrl: string = import.meta.url): string {
-  const here = path.dirname(fileURLToPath(moduleUrl));
-  const candidates = [
-    path.resolve(here, '..', 'dev-ui'),
-    path.resolve(here, '..', '..', 'dist', 'dev-ui'),
-  ];
+  const candidates = defaultCandidates(moduleUrl);
   return (
     candidates.find((candidate) => existsSync(path.join(candidate, 'index.html'))) ?? candidates[0]!
   );
+}
+
+function defaultCandidates(moduleUrl: string): [string, string] {
+  const here = path.dirname(fileURLToPath(moduleUrl));
+  return [path.resolve(here, '..', 'dev-ui'), path.resolve(here, '..', '..', 'dist', 'dev-ui')];
+}
+
+/** The first candidate directory holding `index.html` as a regular file, if any. */
+async function builtDirectory(candidates: readonly string[]): Promise<string | undefined> {
+  for (const candidate of candidates) {
+    if (await regularFile(candidate, 'index.html')) return candidate;
+  }
+  return undefined;
 }
 
 /**
@@ -78,14 +90,21 @@ export function defaultDevUiAssetsDirectory(moduleUrl: string = import.meta.url)
  *   (client-side routes), missing files with an extension get 404, and
  *   paths escaping the directory are refused (404);
  * - when the UI is not built, `/dev-ui/` pages answer 503 with a short
- *   HTML page saying to run `npm run build`.
+ *   HTML page (`text/html; charset=utf-8`, as the built one) saying to run
+ *   `npm run build`. The build is looked for on every request, so building
+ *   while the server runs needs no restart.
+ * `moduleUrl` is where the default build is looked for from (see
+ * `defaultDevUiAssetsDirectory`); only tests change it.
  */
 export function registerDevUiRoutes(
   app: Hono,
   options: DevUiOptions = {},
   urlPrefix: string | undefined = undefined,
+  moduleUrl: string = import.meta.url,
 ): void {
-  const root = path.resolve(options.assetsDirectory ?? defaultDevUiAssetsDirectory());
+  const candidates = options.assetsDirectory
+    ? [path.resolve(options.assetsDirectory)]
+    : defaultCandidates(moduleUrl);
   const home = `${urlPrefix ?? ''}/dev-ui/`;
 
   app.get('/', (context) => context.redirect(home, 302));
@@ -99,11 +118,16 @@ export function registerDevUiRoutes(
   app.get('/dev-ui/*', async (context) => {
     const relative = relativeAssetPath(context.req.path);
     if (relative === undefined) return notFound(context);
+    const root = await builtDirectory(candidates);
+    if (root === undefined) {
+      if (relative !== '' && path.posix.extname(relative) !== '') return notFound(context);
+      return notBuilt(context);
+    }
     const file = relative === '' ? undefined : await regularFile(root, relative);
     if (file) return serveFile(context, file, relative);
     if (relative !== '' && path.posix.extname(relative) !== '') return notFound(context);
     const index = await regularFile(root, 'index.html');
-    if (!index) return context.html(NOT_BUILT_PAGE, 503, { 'cache-control': 'no-store' });
+    if (!index) return notBuilt(context);
     return serveFile(context, index, 'index.html');
   });
 }
@@ -149,6 +173,14 @@ async function serveFile(context: Context, file: string, relative: string): Prom
       'cache-control': cache,
       'x-content-type-options': 'nosniff',
     },
+  });
+}
+
+function notBuilt(context: Context): Response {
+  const body = context.req.method === 'HEAD' ? null : NOT_BUILT_PAGE;
+  return new Response(body, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   });
 }
 

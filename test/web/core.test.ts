@@ -349,17 +349,19 @@ describe('dev UI core', () => {
     const toggle = page.getByRole('button', { name: 'Dark theme' });
     const themed = () => page.evaluate(() => document.documentElement.dataset['theme']);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // Each click re-renders asynchronously: wait for the state it leads to, never read it at once.
     if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
-    expect(await themed()).toBe('light');
+    await expect.poll(themed).toBe('light');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     const light = await background();
     await toggle.click();
-    expect(await themed()).toBe('dark');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
-    expect(await background()).not.toBe(light);
+    await expect.poll(themed).toBe('dark');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(background).not.toBe(light);
     await screenshot(page, 'core-12-dark');
     await page.reload();
     await page.getByRole('button', { name: 'Dark theme' }).waitFor();
-    expect(await themed()).toBe('dark');
+    await expect.poll(themed).toBe('dark');
   });
 
   it('is keyboard accessible: tabs move with arrow keys, controls are reachable with Tab', async () => {
