@@ -29,13 +29,15 @@ export const ConformanceRunConfig = z.looseObject({
 export type ConformanceRunConfig = z.infer<typeof ConformanceRunConfig>;
 
 /**
- * The replay or recording configuration under `key` in a run's state delta,
- * validated; undefined when the key is absent. Throws `InvalidArgumentError`
- * (HTTP 400) when it is present but malformed or its `dir` is not absolute.
+ * The replay or recording configuration under `key` in a run's state delta
+ * (or in the state record `where` names), validated; undefined when the key
+ * is absent. Throws `InvalidArgumentError` (HTTP 400) when it is present but
+ * malformed or its `dir` is not absolute.
  */
 export function readConformanceRunConfig(
   stateDelta: Readonly<Record<string, unknown>> | undefined,
   key: string,
+  where = 'stateDelta',
 ): ConformanceRunConfig | undefined {
   const value = stateDelta === undefined ? undefined : getOwn(stateDelta, key);
   if (value === undefined) return undefined;
@@ -43,7 +45,7 @@ export function readConformanceRunConfig(
   if (!result.success) {
     throw new InvalidArgumentError({
       argument: key,
-      message: `Invalid ${key} in stateDelta:\n${formatIssues(result.error.issues)}`,
+      message: `Invalid ${key} in ${where}:\n${formatIssues(result.error.issues)}`,
       cause: result.error,
     });
   }
@@ -54,6 +56,27 @@ export function readConformanceRunConfig(
     });
   }
   return result.data;
+}
+
+/**
+ * The replay or recording configuration under `key` that applies to one run,
+ * as Python's replay and recordings plugins find it in the session state
+ * when the run starts: the request's `stateDelta` first (the run applies it
+ * before the plugins look), else the stored `sessionState`, so a session
+ * created with the key in its state is replayed or recorded on every run.
+ * undefined when neither holds the key; throws as `readConformanceRunConfig`.
+ */
+export function conformanceRunConfigOf(
+  request: {
+    readonly stateDelta: Readonly<Record<string, unknown>> | undefined;
+    readonly sessionState: Readonly<Record<string, unknown>> | undefined;
+  },
+  key: string,
+): ConformanceRunConfig | undefined {
+  return (
+    readConformanceRunConfig(request.stateDelta, key) ??
+    readConformanceRunConfig(request.sessionState, key, 'the session state')
+  );
 }
 
 /** `generated-recordings.yaml`, or `generated-recordings-sse.yaml` in SSE mode (Python's names). */

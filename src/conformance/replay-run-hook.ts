@@ -4,11 +4,7 @@ import type { App } from '../runner/app.js';
 import { closeAgentToolsets } from '../runner/close-toolsets.js';
 import type { BeforeRunHook, RunOverrides, RunRequestInfo } from '../server/api-server-options.js';
 import { Recordings, readYaml } from './corpus.js';
-import {
-  REPLAY_CONFIG_KEY,
-  readConformanceRunConfig,
-  recordingsFileName,
-} from './replay-config.js';
+import { REPLAY_CONFIG_KEY, conformanceRunConfigOf, recordingsFileName } from './replay-config.js';
 import { ReplayPlugin, ReplaySession, installReplayModels } from './replay.js';
 
 /** Options of `createReplayRunHook`. */
@@ -27,7 +23,9 @@ export interface ReplayRunHookOptions {
  * The server side of conformance replay (Python's replay plugin in
  * `adk web` / `api_server`), as a `beforeRun` hook. A run whose state delta
  * holds `_adk_replay_config` = `{dir, user_message_index, streaming_mode}`
- * runs a fresh copy of its app in which every LLM agent answers from
+ * — or, without it there, whose session state holds it (a session created
+ * with it replays on every run, as in Python) — runs a fresh copy of its
+ * app in which every LLM agent answers from
  * `<dir>/generated-recordings[-sse].yaml`: the n-th model call an agent
  * makes in that user turn must equal (as Python dumps it, ignoring
  * `live_connect_config`, `config.http_options`, `config.labels`) the n-th
@@ -42,7 +40,7 @@ export interface ReplayRunHookOptions {
  */
 export function createReplayRunHook(options: ReplayRunHookOptions): BeforeRunHook {
   return async (request: RunRequestInfo): Promise<RunOverrides | undefined> => {
-    const config = readConformanceRunConfig(request.stateDelta, REPLAY_CONFIG_KEY);
+    const config = conformanceRunConfigOf(request, REPLAY_CONFIG_KEY);
     if (!config) return undefined;
     const recordings = await readYaml(
       path.join(config.dir, recordingsFileName(config.streaming_mode)),

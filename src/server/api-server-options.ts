@@ -19,6 +19,13 @@ export interface RunRequestInfo {
   readonly newMessage: Content | undefined;
   /** The request's state delta as sent (e.g. `_adk_replay_config` for conformance replay). */
   readonly stateDelta: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The stored session's state before this run (the request's `stateDelta`
+   * not yet applied), or undefined when the session does not exist yet
+   * (`autoCreateSession`). Python's replay plugin reads `_adk_replay_config`
+   * from the session state, where a session created with it keeps it.
+   */
+  readonly sessionState: Readonly<Record<string, unknown>> | undefined;
   readonly invocationId: string | undefined;
   /** True for `/run_sse` with `streaming: true`. */
   readonly streaming: boolean;
@@ -44,8 +51,8 @@ export interface RunOverrides {
  * Called before every `/run` and `/run_sse` run, after the request is
  * validated and before the run starts. Returning nothing runs the app as
  * loaded. This is the seam for conformance replay: the CLI reads
- * `_adk_replay_config` from the state delta and returns a replaying app and
- * plugin, so the server itself never imports test code. A hook that throws
+ * `_adk_replay_config` from the state delta, else the session state, and
+ * returns a replaying app and plugin, so the server itself never imports test code. A hook that throws
  * fails the request like any other error (its AdkError status, else 500).
  */
 export type BeforeRunHook = (

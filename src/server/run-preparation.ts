@@ -58,11 +58,14 @@ export async function prepareRun(
     });
   }
   const { userId, sessionId } = request;
-  if (!options.autoCreateSession) {
-    const session = await options.sessionService.getSession({ appName, userId, sessionId });
-    if (!session) {
-      throw new SessionNotFoundError({ sessionId, message: `Session not found: ${sessionId}` });
-    }
+  // A beforeRun hook sees the stored state (conformance replay reads it), so the
+  // session is read for it even when a missing one would be auto-created.
+  const session =
+    options.autoCreateSession && !options.beforeRun
+      ? undefined
+      : await options.sessionService.getSession({ appName, userId, sessionId });
+  if (!options.autoCreateSession && !session) {
+    throw new SessionNotFoundError({ sessionId, message: `Session not found: ${sessionId}` });
   }
   const streaming = streamingRoute && request.streaming;
   const overrides: RunOverrides | undefined =
@@ -72,6 +75,7 @@ export async function prepareRun(
       sessionId,
       newMessage: request.newMessage,
       stateDelta: request.stateDelta,
+      sessionState: session?.state,
       invocationId: request.invocationId,
       streaming,
       app: loaded.app,
