@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Hono } from 'hono';
 import { getFunctionCalls, getFunctionResponses } from '../events/event-predicates.js';
 import { agentGraphDot, type HighlightPair } from './agent-graph.js';
+import { agentTreeDot } from './agent-tree-dot.js';
+import { navigateToNode, serializeAppInfo } from './app-info.js';
 import { readBooleanQuery } from './read-request.js';
 import { sessionPath, type RouteContext } from './route-context.js';
 
@@ -11,10 +15,41 @@ import { sessionPath, type RouteContext } from './route-context.js';
  * - `GET /dev/apps/{app}/users/{user}/sessions/{session}/events/{event}/graph`
  *   → `{dotSrc}` with the event's edges highlighted (author → called tools,
  *   answered tools → author, or the author alone), or `{}` when the session
- *   has no such event.
+ *   has no such event;
+ * - `GET /dev/apps/{app}/build_graph` → the app as adk-python's
+ *   `serialize_app_info` describes it (`{name, root_agent, plugins?,
+ *   readme?}`, snake_case; `serializeAppInfo`), with the app folder's
+ *   README.md when `agentsDirectory` holds one;
+ * - `GET /dev/apps/{app}/build_graph_image?dark_mode=&node=` → `{<path>:
+ *   {dotSrc}}`: the agent tree below `node` (a `/`-separated path of agent
+ *   names, the root by default) keyed by that path ('' for the root), or `{}`
+ *   when that agent has no sub-agents; `dark_mode` defaults to false, as in
+ *   Python; an unknown node is 404.
  * An unknown app is 404, an invalid app name 400.
  */
-export function registerDevGraphRoutes(api: Hono, { runners, options }: RouteContext): void {
+export function registerDevGraphRoutes(
+  api: Hono,
+  { runners, options }: RouteContext,
+  agentsDirectory?: string,
+): void {
+  api.get('/dev/apps/:app_name/build_graph', async (context) => {
+    const { appName } = sessionPath(context);
+    const { app } = await runners.get(appName);
+    return context.json(serializeAppInfo(app, await readme(agentsDirectory, appName)));
+  });
+
+  api.get('/dev/apps/:app_name/build_graph_image', async (context) => {
+    const { appName } = sessionPath(context);
+    const { app } = await runners.get(appName);
+    const darkMode = readBooleanQuery(context, 'dark_mode', false);
+    const node = context.req.query('node') ?? '';
+    const root = serializeAppInfo(app)['root_agent'] as Record<string, unknown>;
+    const target = node === '' ? root : navigateToNode(root, node);
+    if (!target) return context.json({ detail: `Node not found: ${node}` }, 404);
+    const dotSrc = agentTreeDot(target, { darkMode });
+    return context.json(dotSrc === '' ? {} : { [node]: { dotSrc } });
+  });
+
   api.get('/dev/apps/:app_name/graph', async (context) => {
     const { appName } = sessionPath(context);
     const { app } = await runners.get(appName);
@@ -45,4 +80,17 @@ export function registerDevGraphRoutes(api: Hono, { runners, options }: RouteCon
       });
     },
   );
+}
+
+/** The app folder's README.md, when there is an agents directory and the file can be read. */
+async function readme(
+  agentsDirectory: string | undefined,
+  appName: string,
+): Promise<string | undefined> {
+  if (agentsDirectory === undefined) return undefined;
+  try {
+    return await readFile(path.join(agentsDirectory, appName, 'README.md'), 'utf8');
+  } catch {
+    return undefined;
+  }
 }

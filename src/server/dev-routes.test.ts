@@ -235,6 +235,70 @@ describe('graph routes', () => {
   });
 });
 
+describe('build_graph routes (what adk-web reads when it opens an app)', () => {
+  beforeAll(async () => {
+    await mkdir(path.join(agentsDirectory, 'weather'), { recursive: true });
+    await writeFile(path.join(agentsDirectory, 'weather', 'README.md'), '# Weather\n');
+  });
+
+  it('build_graph describes the app as Python serialize_app_info does, with the README', async () => {
+    const response = await server.app.request('/dev/apps/weather/build_graph');
+    expect(response.status).toBe(200);
+    const info = (await json(response)) as Record<string, unknown>;
+    expect(Object.keys(info)).toEqual(['name', 'root_agent', 'readme']);
+    expect(info['name']).toBe('weather');
+    expect(info['readme']).toBe('# Weather\n');
+    expect(info['root_agent']).toMatchObject({
+      name: 'weather_agent',
+      description: '',
+      sub_agents: [{ name: 'helper', sub_agents: [], tools: [] }],
+      model: { model: 'scripted-llm' },
+      tools: [{ name: 'get_weather', type: 'tool' }],
+      disallow_transfer_to_parent: false,
+      include_contents: 'default',
+    });
+    const pipeline = (await json(await server.app.request('/dev/apps/pipeline/build_graph'))) as {
+      root_agent: { sub_agents: { name: string }[] };
+      readme?: string;
+    };
+    expect(pipeline.root_agent.sub_agents.map((agent) => agent.name)).toEqual(['draft', 'review']);
+    expect(pipeline.readme).toBeUndefined();
+  });
+
+  it('build_graph_image draws the agent tree per path, light by default, dark on request', async () => {
+    const light = (await json(
+      await server.app.request('/dev/apps/pipeline/build_graph_image'),
+    )) as Record<string, { dotSrc: string }>;
+    expect(Object.keys(light)).toEqual(['']);
+    const graph = parseDot(light['']!.dotSrc);
+    expect(graph.nodes.map((node) => node.id)).toEqual(['pipeline', 'draft', 'review']);
+    expect(graph.edges.map((edge) => `${edge.from}->${edge.to}`)).toEqual([
+      'pipeline->draft',
+      'pipeline->review',
+    ]);
+    expect(light['']!.dotSrc).toContain('bgcolor="#F8FAFC"');
+    const dark = (await json(
+      await server.app.request('/dev/apps/pipeline/build_graph_image?dark_mode=true'),
+    )) as Record<string, { dotSrc: string }>;
+    expect(dark['']!.dotSrc).toContain('bgcolor="#0F172A"');
+  });
+
+  it('build_graph_image goes down to a node; {} for an agent without sub-agents; 404s', async () => {
+    const weather = await server.app.request(
+      '/dev/apps/weather/build_graph_image?node=weather_agent',
+    );
+    expect(Object.keys((await json(weather)) as object)).toEqual(['weather_agent']);
+    const leaf = await server.app.request('/dev/apps/weather/build_graph_image?node=helper');
+    expect(leaf.status).toBe(200);
+    expect(await json(leaf)).toEqual({});
+    const missing = await server.app.request('/dev/apps/weather/build_graph_image?node=nobody');
+    expect(missing.status).toBe(404);
+    expect(await json(missing)).toEqual({ detail: 'Node not found: nobody' });
+    expect((await server.app.request('/dev/apps/nowhere/build_graph')).status).toBe(404);
+    expect((await server.app.request('/dev/apps/bad-name!/build_graph_image')).status).toBe(400);
+  });
+});
+
 describe('eval listing routes (what adk-web reads on load)', () => {
   beforeAll(async () => {
     const app = path.join(agentsDirectory, 'weather');
@@ -293,6 +357,8 @@ it('a server created without `dev` serves none of these routes', async () => {
     '/dev/apps/weather/graph',
     '/dev/apps/weather/eval-sets',
     '/dev/apps/weather/debug/trace/session/traced',
+    '/dev/apps/weather/build_graph',
+    '/dev/apps/weather/build_graph_image',
   ]) {
     expect((await plain.app.request(route)).status).toBe(404);
   }

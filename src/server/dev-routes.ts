@@ -23,6 +23,6 @@ export interface DevRoutesOptions {
  */
 export function registerDevRoutes(api: Hono, route: RouteContext, options: DevRoutesOptions): void {
   if (options.spanStore) registerDevTraceRoutes(api, options.spanStore);
-  registerDevGraphRoutes(api, route);
+  registerDevGraphRoutes(api, route, options.agentsDirectory);
   registerDevEvalRoutes(api, route, options.agentsDirectory);
 }
