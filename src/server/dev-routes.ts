@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { InMemorySpanStore } from '../telemetry/span-store.js';
+import { registerDevBuilderRoutes } from './dev-builder-routes.js';
 import { registerDevEvalRoutes } from './dev-eval-routes.js';
 import { registerDevGraphRoutes } from './dev-graph-routes.js';
 import { registerDevTraceRoutes } from './dev-trace-routes.js';
@@ -13,16 +14,21 @@ export interface DevRoutesOptions {
    * (`registerSpanStore`) so runs record into it.
    */
   spanStore?: InMemorySpanStore;
-  /** The agents directory, where eval sets and eval results are listed from. */
+  /**
+   * The agents directory: where eval sets and eval results are listed from,
+   * READMEs read for `build_graph`, and the agent builder reads and writes.
+   */
   agentsDirectory?: string;
 }
 
 /**
  * Registers adk-python's dev-server routes: debug traces (with a span
- * store), the agent graph, and the eval listings the official adk-web reads.
+ * store), the agent graphs, the agent builder, and the eval listings the
+ * official adk-web reads.
  */
 export function registerDevRoutes(api: Hono, route: RouteContext, options: DevRoutesOptions): void {
   if (options.spanStore) registerDevTraceRoutes(api, options.spanStore);
   registerDevGraphRoutes(api, route, options.agentsDirectory);
+  registerDevBuilderRoutes(api, options.agentsDirectory);
   registerDevEvalRoutes(api, route, options.agentsDirectory);
 }
