@@ -9,6 +9,7 @@ import { registerArtifactRoutes } from './artifact-routes.js';
 import { errorResponse } from './error-response.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerMemoryRoutes } from './memory-routes.js';
+import { registerOpenApiRoutes } from './openapi-routes.js';
 import { OriginPolicy } from './origin-policy.js';
 import type { RouteContext } from './route-context.js';
 import { registerRunRoutes } from './run-routes.js';
@@ -16,6 +17,7 @@ import { registerRunSseRoutes } from './run-sse-routes.js';
 import { RunTracker } from './run-tracker.js';
 import { corsForPolicy, requestBodyLimit, requestGuard } from './security-middleware.js';
 import { registerSessionRoutes } from './session-routes.js';
+import { adkVersion } from './version.js';
 
 /** The default request body limit: 10 MiB (inline artifacts arrive base64-encoded in JSON). */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
@@ -36,8 +38,9 @@ export interface ApiServer {
 /**
  * Builds the HTTP API of adk-python's `api_server` (docs/api-server.md):
  * health and version, app listing, session CRUD, artifacts, memory, `/run`
- * and `/run_sse`, with the security defaults of ARCHITECTURE §6 — a guard
- * against cross-origin writes and DNS rebinding, CORS only for
+ * and `/run_sse`, the OpenAPI description (`/openapi.json`, `/docs`), with
+ * the security defaults of ARCHITECTURE §6 — a guard against cross-origin
+ * writes and DNS rebinding, CORS only for
  * `allowOrigins`, a body limit, and JSON `{"detail": …}` errors (4xx for
  * bad input, a generic 500 otherwise). Throws `InvalidArgumentError` for an
  * invalid `urlPrefix`, `bodyLimit` or `allowOrigins` regex.
@@ -67,6 +70,12 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   registerRunRoutes(api, route);
   registerRunSseRoutes(api, route);
   if (options.dev) registerDevRoutes(api, route, options.dev);
+  // Read at the first request, when `app` holds every route.
+  registerOpenApiRoutes(api, {
+    routes: () => app.routes,
+    version: options.version ?? adkVersion(),
+    urlPrefix: prefix,
+  });
 
   const app = new Hono();
   app.use('*', requestGuard(policy, options.bindHost));
