@@ -115,7 +115,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'POST /apps/{app_name}/users/{user_id}/sessions/{session_id}': {
     operationId: 'create_session_with_id',
-    summary: 'Create a session with this id (deprecated)',
+    summary: 'Create a session with this id',
     tag: 'sessions',
     deprecated: true,
     body: body('SessionState', false),
@@ -329,7 +329,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'GET /dev/apps/{app_name}/eval_sets': {
     operationId: 'list_eval_sets_legacy',
-    summary: 'List the eval sets of an app (legacy)',
+    summary: 'List the eval sets of an app, as a list',
     tag: 'evaluation',
     deprecated: true,
     responses: { 200: json('The eval set ids.', STRINGS) },
@@ -344,7 +344,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'GET /dev/apps/{app_name}/eval_results': {
     operationId: 'list_eval_results_legacy',
-    summary: 'List the eval results of an app (legacy)',
+    summary: 'List the eval results of an app, as a list',
     tag: 'evaluation',
     deprecated: true,
     responses: { 200: json('The eval result ids.', STRINGS) },
