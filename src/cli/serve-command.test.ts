@@ -16,10 +16,31 @@ import {
 
 let agentsDir: string;
 
+// An app whose tool throws, with a message a remote client of api_server must not see.
+const FAILING_TOOL_AGENT = `import { FunctionTool, LlmAgent } from '${ADK_SOURCE_URL}';
+import { EchoLlm } from '../echo_model.js';
+
+export const rootAgent = new LlmAgent({
+  name: 'failing_agent',
+  model: new EchoLlm(),
+  tools: [
+    new FunctionTool({
+      name: 'get_weather',
+      description: 'The weather in a city.',
+      parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } } },
+      execute: () => {
+        throw new Error('weather backend 10.0.0.5 refused');
+      },
+    }),
+  ],
+});
+`;
+
 beforeAll(async () => {
   agentsDir = await createAgentsDir({
     echo_app: echoAgentSource(),
     other_app: echoAgentSource('other_agent'),
+    failing_app: FAILING_TOOL_AGENT,
   });
 });
 
@@ -48,7 +69,11 @@ describe.each(['api_server', 'web'])('adk %s AGENTS_DIR', (command) => {
       { cwd: agentsDir },
     );
     const [, url] = await cli.waitForOutput(/started at (http:\/\/127\.0\.0\.1:\d+)/);
-    expect(await json(await fetch(`${url}/list-apps`))).toEqual(['echo_app', 'other_app']);
+    expect(await json(await fetch(`${url}/list-apps`))).toEqual([
+      'echo_app',
+      'failing_app',
+      'other_app',
+    ]);
     const session = (await json(
       await fetch(`${url}/apps/echo_app/users/u1/sessions`, {
         method: 'POST',
@@ -71,6 +96,28 @@ describe.each(['api_server', 'web'])('adk %s AGENTS_DIR', (command) => {
     expect(events.at(-1)?.content.parts[0]).toEqual({
       text: 'tool said {"city":"Lima","sky":"sunny"}',
     });
+    // adk web is a local development server: like Python's, its error frames carry the
+    // error's own message; api_server keeps hiding it.
+    const failing = (await json(
+      await fetch(`${url}/apps/failing_app/users/u1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    )) as { id: string };
+    const stream = await fetch(`${url}/run_sse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        appName: 'failing_app',
+        userId: 'u1',
+        sessionId: failing.id,
+        newMessage: { role: 'user', parts: [{ text: 'weather Lima' }] },
+      }),
+    });
+    const frames = (await stream.text()).split('\n\n').filter((frame) => frame !== '');
+    const last = JSON.parse(frames.at(-1)!.slice('data: '.length)) as { error: string };
+    expect(last.error.includes('weather backend 10.0.0.5 refused')).toBe(command === 'web');
     cli.child.kill('SIGINT');
     const result = await cli.exited;
     expect(result.code).toBe(0);

@@ -128,6 +128,9 @@ export async function serveCommand(
       ...(options.allow_origins ? { allowOrigins: options.allow_origins } : {}),
       ...(options.url_prefix ? { urlPrefix: options.url_prefix } : {}),
       autoCreateSession: options.auto_create_session === true,
+      // A local development server shows what failed, as Python's sends str(e);
+      // api_server keeps the messages of unexpected errors to its log.
+      exposeErrorMessages: options.web === true,
       ...(options.web ? { dev: devRoutes(agentsDir, io) } : {}),
       ...(options.web
         ? {

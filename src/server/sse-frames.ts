@@ -1,4 +1,5 @@
 import { AdkError } from '../errors/adk-error.js';
+import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import type { Event } from '../events/event.js';
 import { nowSeconds } from '../utils/clock.js';
 import { publicErrorMessage } from './error-response.js';
@@ -29,7 +30,10 @@ export function eventsToSend(event: Event, split: boolean): Event[] {
  * `{"error": "<Type>: <message>", "error_details": {"error_type",
  * "error_message", "timestamp"}}` (snake_case, as Python builds it by
  * hand). The message of an error that is not an ADK error is replaced by a
- * generic one unless `exposeMessages` is set.
+ * generic one unless `exposeMessages` is set. For a `ToolExecutionError`,
+ * `error_details` also names the tool (`tool_name`) and the call
+ * (`function_call_id`, when it had one), so a client can mark that call
+ * failed.
  */
 export function errorFrameBody(error: unknown, exposeMessages: boolean): Record<string, unknown> {
   const type = error instanceof Error ? error.name || 'Error' : 'Error';
@@ -38,6 +42,20 @@ export function errorFrameBody(error: unknown, exposeMessages: boolean): Record<
     (AdkError.isInstance(error) ? '' : 'An internal error occurred while running the agent.');
   return {
     error: `${type}: ${message}`,
-    error_details: { error_type: type, error_message: message, timestamp: nowSeconds() },
+    error_details: {
+      error_type: type,
+      error_message: message,
+      timestamp: nowSeconds(),
+      ...toolDetails(error),
+    },
+  };
+}
+
+// Which call failed, so a client can mark that call (this server's addition to Python's frame).
+function toolDetails(error: unknown): Record<string, string> {
+  if (!ToolExecutionError.isInstance(error)) return {};
+  return {
+    tool_name: error.toolName,
+    ...(error.functionCallId === undefined ? {} : { function_call_id: error.functionCallId }),
   };
 }
