@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   APPROVAL_ANSWER_PREFIX,
+  INVENTORY_FAILURE,
   THOUGHT_TEXT,
   WEATHER_ANSWER,
   WEATHER_CHUNKS,
@@ -295,9 +296,8 @@ describe('dev UI core', () => {
     await sendMessage(page, 'fail now');
     const error = page.getByTestId('run-error');
     await error.waitFor();
-    expect(await error.innerText()).toBe(
-      'Error: An internal error occurred while running the agent.',
-    );
+    // The harness serves as `adk web` does: the error's own message.
+    expect(await error.innerText()).toBe('Error: The scripted model failed on purpose.');
     await waitForIdle(page);
 
     await sendMessage(page, 'this gets blocked');
@@ -306,6 +306,34 @@ describe('dev UI core', () => {
     await waitForIdle(page);
     expect(await page.getByTestId('run-error').count()).toBe(0);
     await screenshot(page, 'core-13-errors');
+  });
+
+  it('marks the call of a tool that throws as failed, with the tool name and its message', async () => {
+    await openApp(page, server.url);
+    await createSession(page);
+    await sendMessage(page, 'check the inventory');
+    const card = page.getByRole('region', { name: 'Function call check_inventory', exact: true });
+    await card.waitFor();
+    await expect.poll(() => card.getAttribute('data-state')).toBe('failed');
+    const failure = card.getByTestId('function-failure');
+    // `check_inventory failed: …`, or the server's `Tool "check_inventory" failed: …`.
+    expect(await failure.innerText()).toMatch(/check_inventory"? failed: /);
+    expect(await failure.innerText()).toContain(INVENTORY_FAILURE);
+    expect(await card.getByText('Waiting for the response…').count()).toBe(0);
+    expect(await page.getByTestId('run-error').innerText()).toContain(INVENTORY_FAILURE);
+    await waitForIdle(page);
+    // The stored session is reloaded after the run; the card stays failed.
+    await expect.poll(() => card.getAttribute('data-state')).toBe('failed');
+    await screenshot(page, 'core-14-tool-failure');
+    // Opened again later, the failure is not stored, but the card does not wait forever.
+    await page.reload();
+    const reopened = page.getByRole('region', {
+      name: 'Function call check_inventory',
+      exact: true,
+    });
+    await reopened.waitFor();
+    await expect.poll(() => reopened.getAttribute('data-state')).toBe('no-response');
+    expect(await reopened.innerText()).toContain('No response was recorded for this call.');
   });
 
   it('shows HTTP errors of a run plainly', async () => {

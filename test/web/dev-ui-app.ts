@@ -21,6 +21,7 @@ import { z } from 'zod';
  *   reply quotes the answer;
  * - "delete" → `delete_files`, which needs the user's confirmation first;
  * - "transfer" → a transfer to `helper_agent`, which greets;
+ * - "inventory" → `check_inventory`, whose code throws `INVENTORY_FAILURE`;
  * - "think" → a thought and a text; "blocked" → an event with an error code;
  *   "fail" → the model throws (the stream ends with an error frame);
  * - anything else → `Echo: <text>`.
@@ -42,6 +43,9 @@ export const APPROVAL_ANSWER_PREFIX = 'The approver answered: ';
 export const THOUGHT_TEXT = 'Pondering the question carefully.';
 /** The helper agent's greeting after a transfer. */
 export const HELPER_GREETING = 'Helper agent here, how can I help?';
+
+/** What `check_inventory` throws. */
+export const INVENTORY_FAILURE = 'Inventory service unavailable (503).';
 
 /** A 2×2 PNG (red, green, blue, white pixels), base64. */
 export const CHART_PNG_BASE64 =
@@ -146,6 +150,7 @@ function decide(request: LlmRequest): LlmResponse | LlmResponse[] | Error {
     return functionCallResponse('ask_approval', { action: 'deploy to production' });
   }
   if (/delete/i.test(text)) return functionCallResponse('delete_files', { pattern: '*.tmp' });
+  if (/inventory/i.test(text)) return functionCallResponse('check_inventory', { item: 'widgets' });
   if (/think/i.test(text)) {
     return {
       content: {
@@ -207,6 +212,15 @@ const deleteFiles = new FunctionTool({
   execute: ({ pattern }) => ({ deleted: 3, pattern }),
 });
 
+const checkInventory = new FunctionTool({
+  name: 'check_inventory',
+  description: 'Counts the stock of an item.',
+  parameters: z.object({ item: z.string() }),
+  execute: () => {
+    throw new Error(INVENTORY_FAILURE);
+  },
+});
+
 /** The services and agent of one `dev_ui_app` instance. */
 export interface DevUiApp {
   readonly rootAgent: LlmAgent;
@@ -230,7 +244,7 @@ export function createDevUiApp(): DevUiApp {
     description: 'A scripted agent for the dev UI tests.',
     model: llm,
     instruction: 'Help the user.',
-    tools: [getWeather, saveReport, askApproval, deleteFiles],
+    tools: [getWeather, saveReport, askApproval, deleteFiles, checkInventory],
     subAgents: [helper],
   });
   return {

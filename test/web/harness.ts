@@ -89,6 +89,8 @@ export async function startDevServer(): Promise<DevServer> {
     artifactService: app.artifactService,
     devUi: { assetsDirectory, logoText: 'ADK dev UI (test)' },
     dev: { spanStore: spanStore() },
+    // As `adk web` serves it: error frames carry the error's own message.
+    exposeErrorMessages: true,
     shutdownGraceMs: 500,
   });
   openServers += 1;

@@ -141,6 +141,7 @@ describe('dev UI inspector panels: Trace and Graph', () => {
         'Agent dev_ui_agent',
         'Agent helper_agent',
         'Tool ask_approval',
+        'Tool check_inventory',
         'Tool delete_files',
         'Tool get_weather',
         'Tool save_report',

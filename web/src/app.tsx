@@ -16,6 +16,7 @@ import type {
   WireFunctionCall,
   WireSession,
 } from './api/types';
+import { NO_FAILURES, RunCallTracker, type CallFailures } from './chat/call-failures';
 import { applyEvent, EMPTY_CHAT, type ChatEvents } from './chat/chat-model';
 import { ChatView } from './chat/chat-view';
 import { SidePanel } from './panels/side-panel';
@@ -65,6 +66,8 @@ export function App() {
   const [selectedEventId, setSelectedEventId] = useState<string | null>(null);
   const [running, setRunning] = useState<AbortController | null>(null);
   const [runErrors, setRunErrors] = useState<string[]>([]);
+  // Calls a failed run left without a response; kept while the session stays open.
+  const [failures, setFailures] = useState<CallFailures>(NO_FAILURES);
   const [sessionsError, setSessionsError] = useState<string | null>(null);
   const [appError, setAppError] = useState<string | null>(null);
   const [view, setView] = useState<View>('chat');
@@ -128,6 +131,7 @@ export function App() {
     setSession(null);
     setChat(EMPTY_CHAT);
     setRunErrors([]);
+    setFailures(NO_FAILURES);
     setSelectedEventId(null);
     if (appName && sessionId) void loadSession(sessionId);
   }, [appName, sessionId, loadSession]);
@@ -160,6 +164,7 @@ export function App() {
       }
     }
     const controller = new AbortController();
+    const calls = new RunCallTracker();
     runningRef.current = controller;
     runSessionRef.current = id;
     setRunning(controller);
@@ -187,9 +192,12 @@ export function App() {
           if (controller.signal.aborted) return;
           if (frame.kind === 'error') {
             setRunErrors((errors) => [...errors, frame.message]);
+            const failed = calls.failuresFor(frame);
+            if (failed.size > 0) setFailures((current) => new Map([...current, ...failed]));
             return;
           }
           const event = frame.event;
+          calls.observe(event);
           setChat((current) => applyEvent(current, event));
           if (!event.partial) {
             const delta = event.actions?.stateDelta;
@@ -371,6 +379,7 @@ export function App() {
           <main class="region region-chat">
             <ChatView
               chat={chat}
+              failures={failures}
               runErrors={runErrors}
               running={running !== null}
               ready={Boolean(appName)}

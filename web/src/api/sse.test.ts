@@ -39,6 +39,26 @@ describe('decodeRunFrame', () => {
     });
   });
 
+  it('reads the message and the failed tool call from error_details', () => {
+    const frame = JSON.stringify({
+      error: 'ToolExecutionError: Tool "lookup" failed: timeout',
+      error_details: {
+        error_type: 'ToolExecutionError',
+        error_message: 'Tool "lookup" failed: timeout',
+        timestamp: 1,
+        tool_name: 'lookup',
+        function_call_id: 'adk-1',
+      },
+    });
+    expect(decodeRunFrame(frame)).toEqual({
+      kind: 'error',
+      message: 'ToolExecutionError: Tool "lookup" failed: timeout',
+      detail: 'Tool "lookup" failed: timeout',
+      toolName: 'lookup',
+      functionCallId: 'adk-1',
+    });
+  });
+
   it('reports frames that are not events as errors', () => {
     expect(decodeRunFrame('not json').kind).toBe('error');
     expect(decodeRunFrame('[1]').kind).toBe('error');

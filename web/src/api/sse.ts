@@ -44,12 +44,37 @@ function frameData(frame: string): string | undefined {
   return data.length === 0 ? undefined : data.join('\n');
 }
 
+/** The error a run ended with, as its last `/run_sse` frame tells it. */
+export interface RunErrorFrame {
+  kind: 'error';
+  /** The whole line, `<Type>: <message>`. */
+  message: string;
+  /** The message alone (`error_details.error_message`), when the frame has one. */
+  detail?: string;
+  /** The tool that threw (`error_details.tool_name`, this server's addition). */
+  toolName?: string;
+  /** The call the tool was running (`error_details.function_call_id`). */
+  functionCallId?: string;
+}
+
 /** One decoded `/run_sse` frame: an event, or the error the run ended with. */
-export type RunFrame = { kind: 'event'; event: WireEvent } | { kind: 'error'; message: string };
+export type RunFrame = { kind: 'event'; event: WireEvent } | RunErrorFrame;
+
+function errorFrame(record: Record<string, unknown>): RunErrorFrame {
+  const frame: RunErrorFrame = { kind: 'error', message: String(record['error']) };
+  const details = record['error_details'];
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return frame;
+  const { error_message, tool_name, function_call_id } = details as Record<string, unknown>;
+  if (typeof error_message === 'string') frame.detail = error_message;
+  if (typeof tool_name === 'string') frame.toolName = tool_name;
+  if (typeof function_call_id === 'string') frame.functionCallId = function_call_id;
+  return frame;
+}
 
 /**
- * Decodes one frame payload: `{"error": …}` (Python's failure frame) is an
- * error, an object with an `id` and an `author` an event; anything else
+ * Decodes one frame payload: `{"error": …, "error_details": …}` (Python's
+ * failure frame) is an error, with its message and the failed tool call
+ * when the details name them; an object with an `id` and an `author` an event; anything else
  * (bad JSON included) is reported as an error frame naming the problem.
  */
 export function decodeRunFrame(payload: string): RunFrame {
@@ -64,7 +89,7 @@ export function decodeRunFrame(payload: string): RunFrame {
   }
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
-    if ('error' in record) return { kind: 'error', message: String(record['error']) };
+    if ('error' in record) return errorFrame(record);
     if (typeof record['id'] === 'string' && typeof record['author'] === 'string') {
       return { kind: 'event', event: value as WireEvent };
     }

@@ -1,4 +1,5 @@
 import type { WireEvent, WireFunctionCall, WireFunctionResponse, WirePart } from '../api/types';
+import { NO_FAILURES, type CallFailure, type CallFailures } from './call-failures';
 
 /** The name of the framework's tool-confirmation call (answered with `{confirmed, payload?}`). */
 export const REQUEST_CONFIRMATION = 'adk_request_confirmation';
@@ -49,6 +50,8 @@ export type ChatBlock =
       response: WireFunctionResponse | undefined;
       /** True when the call is long-running and unanswered: the user answers it. */
       awaitingUser: boolean;
+      /** Set when the run failed while the call had no response (it never will). */
+      failure: CallFailure | undefined;
       /** The event that made the call (sent back as `functionCallEventId`). */
       eventId: string;
     }
@@ -81,9 +84,10 @@ export type ChatItem =
  * (invocation, author). Function responses are attached to the cards of
  * their calls (matched by id) instead of showing on their own; a response
  * whose call is not in the conversation shows as its own block. Calls
- * listed in `longRunningToolIds` without a response are awaiting the user.
+ * listed in `longRunningToolIds` without a response are awaiting the user;
+ * calls in `failures` without a response carry their failure.
  */
-export function chatItems(chat: ChatEvents): ChatItem[] {
+export function chatItems(chat: ChatEvents, failures: CallFailures = NO_FAILURES): ChatItem[] {
   const responses = new Map<string, WireFunctionResponse>();
   const calledIds = new Set<string>();
   for (const event of chat.finals) {
@@ -99,7 +103,7 @@ export function chatItems(chat: ChatEvents): ChatItem[] {
     const longRunning = new Set(event.longRunningToolIds ?? []);
     const blocks: ChatBlock[] = [];
     for (const part of event.content?.parts ?? []) {
-      const block = partBlock(part, event, responses, calledIds, longRunning);
+      const block = partBlock(part, event, responses, calledIds, longRunning, failures);
       if (block) blocks.push(block);
     }
     const error = eventError(event);
@@ -163,15 +167,18 @@ function partBlock(
   responses: ReadonlyMap<string, WireFunctionResponse>,
   calledIds: ReadonlySet<string>,
   longRunning: ReadonlySet<string>,
+  failures: CallFailures,
 ): ChatBlock | undefined {
   if (part.functionCall) {
     const { id } = part.functionCall;
     const response = id === undefined ? undefined : responses.get(id);
+    const failure = id === undefined || response ? undefined : failures.get(id);
     return {
       kind: 'call',
       call: part.functionCall,
       response,
-      awaitingUser: id !== undefined && longRunning.has(id) && response === undefined,
+      awaitingUser: id !== undefined && longRunning.has(id) && !response && !failure,
+      failure,
       eventId: event.id,
     };
   }

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WireFunctionCall } from '../api/types';
+import type { CallFailures } from './call-failures';
 import { chatItems, type ChatEvents } from './chat-model';
 import { MessageBubble } from './message-bubble';
 
 /** Props of ChatView. */
 export interface ChatViewProps {
   chat: ChatEvents;
+  /** The calls a failed run left without a response, by call id. */
+  failures: CallFailures;
   /** Errors of the latest run (HTTP errors, error frames), shown after the messages. */
   runErrors: readonly string[];
   running: boolean;
@@ -24,15 +27,26 @@ export interface ChatViewProps {
  * line; Stop aborts the streaming run.
  */
 export function ChatView(props: ChatViewProps) {
-  const { chat, runErrors, running, ready, sessionId, onSend, onStop, onExport, onAnswer } = props;
+  const {
+    chat,
+    failures,
+    runErrors,
+    running,
+    ready,
+    sessionId,
+    onSend,
+    onStop,
+    onExport,
+    onAnswer,
+  } = props;
   const [text, setText] = useState('');
   const log = useRef<HTMLDivElement>(null);
-  const items = chatItems(chat);
+  const items = chatItems(chat, failures);
 
   useEffect(() => {
     const element = log.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [chat, runErrors]);
+  }, [chat, failures, runErrors]);
 
   const send = (): void => {
     const message = text.trim();

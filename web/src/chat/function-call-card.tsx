@@ -1,33 +1,52 @@
 import type { WireFunctionCall, WireFunctionResponse } from '../api/types';
 import { JsonView } from '../ui/json-view';
 import { AnswerForm } from './answer-form';
+import type { CallFailure } from './call-failures';
 
 /** Props of FunctionCallCard. */
 export interface FunctionCallCardProps {
   call: WireFunctionCall;
   response: WireFunctionResponse | undefined;
   awaitingUser: boolean;
+  /** Set when the run failed while the call had no response. */
+  failure: CallFailure | undefined;
   /** False while a run is streaming. */
   canAnswer: boolean;
   onAnswer: (response: Record<string, unknown>) => void;
 }
 
+/** Where a call stands, as `data-state` tells tests and styles. */
+type CallState = 'answered' | 'failed' | 'awaiting-user' | 'waiting' | 'no-response';
+
 /**
  * A function call: its name and pretty arguments, then its response once
- * it arrived, or the answer form when the call waits for the user.
+ * it arrived, the failure when the run failed on it (marked failed, with
+ * the tool's name and the message), the answer form when the call waits
+ * for the user, "waiting" while a run goes on, or "no response" after one.
  */
 export function FunctionCallCard(props: FunctionCallCardProps) {
-  const { call, response, awaitingUser, canAnswer, onAnswer } = props;
+  const { call, response, awaitingUser, failure, canAnswer, onAnswer } = props;
+  const state: CallState = response
+    ? 'answered'
+    : failure
+      ? 'failed'
+      : awaitingUser
+        ? 'awaiting-user'
+        : canAnswer
+          ? 'no-response'
+          : 'waiting';
   return (
     <section
-      class="call-card"
+      class={`call-card${state === 'failed' ? ' failed' : ''}`}
       data-testid="function-call"
       data-call-name={call.name}
+      data-state={state}
       aria-label={`Function call ${call.name}`}
     >
       <header class="call-head">
         <span class="badge">call</span>
         <span class="mono strong">{call.name}</span>
+        {failure && <span class="badge error">failed</span>}
       </header>
       <JsonView value={call.args ?? {}} label={`Arguments of ${call.name}`} />
       {response ? (
@@ -35,10 +54,23 @@ export function FunctionCallCard(props: FunctionCallCardProps) {
           <span class="badge ok">response</span>
           <JsonView value={response.response ?? {}} label={`Response of ${call.name}`} />
         </div>
+      ) : failure ? (
+        <p class="call-failure error-text" role="alert" data-testid="function-failure">
+          {/* The server's message may name the tool already (`Tool "x" failed: …`). */}
+          {failure.message.includes(`"${failure.toolName}"`) ? (
+            failure.message
+          ) : (
+            <>
+              <span class="mono">{failure.toolName}</span> failed: {failure.message}
+            </>
+          )}
+        </p>
       ) : awaitingUser ? (
         <AnswerForm call={call} enabled={canAnswer} onAnswer={onAnswer} />
-      ) : (
+      ) : state === 'waiting' ? (
         <p class="muted small">Waiting for the response…</p>
+      ) : (
+        <p class="muted small">No response was recorded for this call.</p>
       )}
     </section>
   );

@@ -62,6 +62,7 @@ function Block({
           call={block.call}
           response={block.response}
           awaitingUser={block.awaitingUser}
+          failure={block.failure}
           canAnswer={canAnswer}
           onAnswer={(response) => onAnswer(block.call, block.eventId, response)}
         />
