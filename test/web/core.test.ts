@@ -14,6 +14,7 @@ import {
 import {
   APP_NAME,
   createSession,
+  inspector,
   openApp,
   screenshot,
   sendMessage,
@@ -370,6 +371,43 @@ describe('dev UI core', () => {
     await page.getByRole('tab', { name: 'Events' }).waitFor();
     expect(await page.getByTestId('event-row').count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'core-11-narrow-inspect');
+  });
+
+  it('lays out a small laptop (820 px): one line of tabs, room for the inspector, a short sessions pane', async () => {
+    await page.setViewportSize({ width: 820, height: 800 });
+    await openApp(page, server.url);
+    await createSession(page);
+    await sendMessage(page, 'weather here');
+    await conversation().getByText(WEATHER_ANSWER).waitFor();
+    await waitForIdle(page);
+    const box = async (locator: ReturnType<Page['locator']>) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not laid out');
+      return found;
+    };
+    const tabs = inspector(page).getByRole('tab');
+    expect(await tabs.count()).toBe(5);
+    const tops = await tabs.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    // Every tab is visible without scrolling the bar.
+    const bar = inspector(page).getByRole('tablist');
+    expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const inspectorBox = await box(page.locator('.region-inspect'));
+    const sessionsBox = await box(page.locator('.region-sessions'));
+    const chatBox = await box(page.locator('.region-chat'));
+    expect(inspectorBox.width).toBeGreaterThanOrEqual(380);
+    expect(chatBox.width).toBeGreaterThanOrEqual(380);
+    expect(inspectorBox.height).toBeGreaterThanOrEqual(2 * sessionsBox.height);
+    // The chat's head (session id, Export) stays one line.
+    const head = page.locator('.chat > .section-head');
+    const exportBox = await box(head.getByRole('button', { name: 'Export session' }));
+    const titleBox = await box(head.getByRole('heading', { name: 'Chat' }));
+    expect(
+      Math.abs(exportBox.y + exportBox.height / 2 - (titleBox.y + titleBox.height / 2)),
+    ).toBeLessThan(8);
+    await screenshot(page, 'core-15-820px');
   });
 
   it('toggles the dark theme and remembers it', async () => {

@@ -59,8 +59,8 @@ export function ChatView(props: ChatViewProps) {
     <section class="chat" aria-labelledby="chat-heading">
       <div class="section-head">
         <h2 id="chat-heading">Chat</h2>
-        <div class="row">
-          <span class="muted small mono">
+        <div class="row chat-head-row">
+          <span class="muted small mono chat-session-id">
             {sessionId ? `session ${sessionId}` : 'no session yet'}
           </span>
           {sessionId && (
