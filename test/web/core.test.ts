@@ -102,7 +102,7 @@ describe('dev UI core', () => {
     expect(await detail.getByLabel('Content parts').innerText()).toContain('"functionResponse"');
     await screenshot(page, 'core-04-event-detail');
     await detail.getByRole('button', { name: '← All events' }).click();
-    expect(await page.getByTestId('event-row').count()).toBe(stored.events.length);
+    await expect.poll(() => page.getByTestId('event-row').count()).toBe(stored.events.length);
 
     // The State panel shows the initial state and what the tool set.
     await page.getByRole('tab', { name: 'State' }).click();
@@ -238,7 +238,7 @@ describe('dev UI core', () => {
     await dialog.waitFor();
     await screenshot(page, 'core-09-delete-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.getByTestId('session-item').count()).toBe(before);
+    await expect.poll(() => page.getByTestId('session-item').count()).toBe(before);
 
     await page.getByRole('button', { name: `Delete session ${reimportedId}`, exact: true }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -255,10 +255,12 @@ describe('dev UI core', () => {
     const editor = dialog.getByLabel('Initial state (JSON)', { exact: true });
     await editor.fill('[1, 2]');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    expect(await dialog.getByRole('alert').innerText()).toContain('Expected a JSON object');
+    await expect
+      .poll(() => dialog.getByRole('alert').innerText())
+      .toContain('Expected a JSON object');
     await editor.fill('{oops');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-    expect(await dialog.getByRole('alert').innerText()).toContain('Not valid JSON');
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Not valid JSON');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -288,7 +290,7 @@ describe('dev UI core', () => {
     const thought = conversation().getByText(THOUGHT_TEXT);
     expect(await thought.isVisible()).toBe(false);
     await conversation().getByText('Thought', { exact: true }).click();
-    expect(await thought.isVisible()).toBe(true);
+    await expect.poll(() => thought.isVisible()).toBe(true);
   });
 
   it('shows error frames and event errors plainly', async () => {
@@ -367,7 +369,7 @@ describe('dev UI core', () => {
     const box = await page.getByTestId('message').first().boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     await view.getByRole('button', { name: 'Inspect' }).click();
-    expect(await page.getByLabel('Message', { exact: true }).isVisible()).toBe(false);
+    await expect.poll(() => page.getByLabel('Message', { exact: true }).isVisible()).toBe(false);
     await page.getByRole('tab', { name: 'Events' }).waitFor();
     expect(await page.getByTestId('event-row').count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'core-11-narrow-inspect');
@@ -438,11 +440,15 @@ describe('dev UI core', () => {
     const tabs = await page.getByRole('tab').count();
     await page.keyboard.press('End');
     const last = page.getByRole('tab').nth(tabs - 1);
-    expect(await last.getAttribute('aria-selected')).toBe('true');
-    expect(await last.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => last.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await page.keyboard.press('ArrowRight');
-    expect(await eventsTab.getAttribute('aria-selected')).toBe('true');
-    expect(await eventsTab.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => eventsTab.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => eventsTab.evaluate((element) => element === document.activeElement))
+      .toBe(true);
 
     // Tab from the top reaches the message box and the theme toggle.
     // Start from the top: a click on the (not focusable) brand sets the navigation start point.

@@ -61,8 +61,8 @@ describe('dev UI inspector panels: State and Artifacts', () => {
     expect(await profile.getAttribute('aria-expanded')).toBe('true');
     expect(await tree.innerText()).toContain('Ada');
     await profile.click();
-    expect(await profile.getAttribute('aria-expanded')).toBe('false');
-    expect(await tree.innerText()).not.toContain('Ada');
+    await expect.poll(() => profile.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => tree.innerText()).not.toContain('Ada');
 
     await inspector(page)
       .getByRole('button', { name: 'Copy the whole state as JSON', exact: true })
