@@ -128,7 +128,8 @@ export abstract class BaseSessionService {
    * Appends the event even when other writers appended to the session since
    * the caller loaded it: the caller's session object is then first brought
    * up to date in place (events, state and revision, read with `config`; its
-   * `temp:` keys kept), and the event is stored after theirs. Use it for an
+   * `temp:` keys kept), and the event is stored after theirs (a store that
+   * orders events by time may move `event.timestamp` past theirs). Use it for an
    * event that does not depend on what the caller read, such as a state
    * delta to merge or the next event of a running invocation; a caller whose
    * event was computed from the state it read should use `appendEvent`,
@@ -196,8 +197,12 @@ export abstract class BaseSessionService {
       ? { ...event, actions: { ...event.actions, stateDelta: kept } }
       : event;
     const applyDelta = (shared: Event | void): Event => {
-      // Python trims the event itself, so the yielded event carries no temp keys either.
-      if (temp) event.actions.stateDelta = kept;
+      if (temp) {
+        // Python trims the event itself, so the yielded event carries no temp keys either.
+        event.actions.stateDelta = kept;
+        // The store may have stamped its copy with the time it stored it at.
+        event.timestamp = stored.timestamp;
+      }
       applyStateDelta(session.state, temp ?? {});
       applyStateDelta(session.state, stored.actions.stateDelta);
       return addToSession(session, event, shared);

@@ -20,7 +20,7 @@ import {
   type SessionTablesDb,
 } from './session-state-rows.js';
 import { readSessionContents, type SessionContents } from './session-view-reads.js';
-import { formatStorageTime, microsFromSeconds } from './storage-time.js';
+import { formatStorageTime, microsFromSeconds, secondsFromMicros } from './storage-time.js';
 
 /**
  * What an append did: stored the event at a new revision (with what storage
@@ -31,8 +31,15 @@ export type AppendOutcome =
   | {
       readonly kind: 'stored';
       readonly revision: number;
-      /** The session as stored just before the event (the caller was stale and asked for it). */
-      readonly reloaded?: SessionContents & { readonly revision: number };
+      /**
+       * The session as stored just before the event (the caller was stale
+       * and asked for it), and the time the event was stored with when that
+       * is not its own.
+       */
+      readonly reloaded?: SessionContents & {
+        readonly revision: number;
+        readonly restampedMicros: number | undefined;
+      };
     }
   | { readonly kind: 'already-stored' };
 
@@ -66,7 +73,9 @@ export interface AppendEventTransactionRequest {
  *    when not, the call is a no-op if the event id is stored for the session
  *    already (a retry whose answer was lost), else `StaleSessionError`, or,
  *    with `reload`, the session's state and events are read (still under the
- *    lock, so nothing can come between them and the event) and returned;
+ *    lock, so nothing can come between them and the event) and returned, and
+ *    an event whose time is not after the revision is stored one microsecond
+ *    past it, so that it reads back after them;
  * 3. merges the `app:` and `user:` deltas into their rows, touching each only
  *    when it has keys;
  * 4. updates the session row (state when the delta has session keys; the
@@ -90,8 +99,8 @@ export async function appendEventInTransaction(
   }: AppendEventTransactionRequest,
 ): Promise<AppendOutcome> {
   const { appName, userId, id: sessionId } = session;
-  const eventMicros = microsFromSeconds(event.timestamp);
-  const eventData = encodeEventData(event);
+  let eventMicros = microsFromSeconds(event.timestamp);
+  let eventData = encodeEventData(event);
   try {
     return await database.transaction(async (trx) => {
       let sessionQuery = trx
@@ -109,7 +118,8 @@ export async function appendEventInTransaction(
         knownRevision !== undefined
           ? knownRevision === stored
           : !(await markerlessSessionIsStale(trx, session, stored));
-      let reloaded: (SessionContents & { revision: number }) | undefined;
+      let reloaded:
+        (SessionContents & { revision: number; restampedMicros: number | undefined }) | undefined;
       if (!current) {
         if (await isEventStored(trx, session, event.id)) return { kind: 'already-stored' };
         if (!reload) throw new StaleSessionError({ sessionId });
@@ -120,7 +130,15 @@ export async function appendEventInTransaction(
           reload.config,
           false,
         );
-        reloaded = { ...contents, revision: stored };
+        // Stored after the others' events, it is stamped after them too (the
+        // revision is at least every stored event's time), so it reads back in
+        // the order it was appended.
+        let restampedMicros: number | undefined;
+        if (eventMicros <= stored) {
+          eventMicros = restampedMicros = stored + 1;
+          eventData = encodeEventData({ ...event, timestamp: secondsFromMicros(eventMicros) });
+        }
+        reloaded = { ...contents, revision: stored, restampedMicros };
       }
       const revision = Math.max(eventMicros, stored + 1);
       const time = formatStorageTime(revision);

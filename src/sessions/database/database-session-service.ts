@@ -374,9 +374,11 @@ export class DatabaseSessionService extends BaseSessionService {
    * rejected under the lock too.
    *
    * With `reload`, a stale caller is not rejected: the transaction reads the
-   * session under the lock, stores the event after it, and the caller's
-   * session is refreshed in place with what was read (before the base class
-   * adds the event to it).
+   * session under the lock, stores the event after it (stamped one
+   * microsecond past the revision when its own time is not later, so it
+   * reads back in append order; `event.timestamp` then says so), and the
+   * caller's session is refreshed in place with what was read (before the
+   * base class adds the event to it).
    */
   protected override async appendEventToStore(
     { session, event }: AppendEventRequest,
@@ -429,12 +431,13 @@ export class DatabaseSessionService extends BaseSessionService {
     });
     if (outcome.kind === 'stored') {
       if (outcome.reloaded) {
-        const { events, state, revision } = outcome.reloaded;
+        const { events, state, revision, restampedMicros } = outcome.reloaded;
         refreshSessionInPlace(session, {
           events,
           state,
           lastUpdateTime: secondsFromMicros(revision),
         });
+        if (restampedMicros !== undefined) event.timestamp = secondsFromMicros(restampedMicros);
       }
       this.revisions.set(session, outcome.revision);
     } else if (outcome.kind === 'stale') {
