@@ -17,7 +17,6 @@ import { PluginManager } from '../plugins/plugin-manager.js';
 import { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
-import { nowSeconds } from '../utils/clock.js';
 import { newInvocationId } from '../utils/ids.js';
 import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
 import { logger } from '../utils/logger.js';
@@ -455,10 +454,9 @@ export class Runner {
    * rethrown): the invocation's session is brought up to date in place,
    * loaded with the run's `getSessionConfig` as at the start, and the event
    * stored after the other writers' events (`appendEventWithReload`; one
-   * transaction on a SQL store, so a run never loses this race there). The
-   * event is stamped with the time of this append, so that it is read back
-   * in the order it was appended. Nothing has seen the event yet: it is
-   * yielded only once stored.
+   * transaction on a SQL store, so a run never loses this race there).
+   * Nothing has seen the event yet (it is yielded only once stored), so the
+   * store may still move its timestamp past theirs.
    */
   private appendAfterOtherWriters(
     error: unknown,
@@ -467,7 +465,6 @@ export class Runner {
     runConfig: RunConfig,
   ): Promise<Event> {
     if (!StaleSessionError.isInstance(error)) return Promise.reject(error);
-    event.timestamp = Math.max(event.timestamp, nowSeconds());
     return this.sessionService.appendEventWithReload({
       session,
       event,
