@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Event } from '../events/event.js';
+import { isFinalResponse } from '../events/event-predicates.js';
 import { App } from '../runner/app.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import { FunctionTool } from '../tools/function-tool.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { functionCallResponse, ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
 import { userText } from '../testing/test-agents.js';
 import type { Content } from '../types/index.js';
 import { LlmAgent } from './llm-agent.js';
+import { SequentialAgent } from './sequential-agent.js';
 
 function setUp(resumable: boolean) {
   const approvals: Record<string, unknown>[] = [];
@@ -99,5 +102,117 @@ describe('long-running tools (spec 000 §10.2, spec 003 §19)', () => {
     const second = await collect(runner, answer(callId));
     expect(second.at(-1)!.content!.parts![0]!.text).toBe('Approved: reimbursing 120.');
     expect(second[0]!.invocationId).not.toBe(first[0]!.invocationId);
+  });
+});
+
+describe('the resume window: a final answer stored, the end-of-agent mark not (spec 000 §10.2)', () => {
+  function tree() {
+    const lookups: string[] = [];
+    const lookUp = new FunctionTool({
+      name: 'look_up',
+      description: 'Looks a word up.',
+      parameters: z.object({ word: z.string() }),
+      execute: ({ word }) => {
+        lookups.push(word);
+        return { meaning: `meaning of ${word}` };
+      },
+    });
+    const model = new ScriptedLlm({
+      responses: (request) =>
+        request.contents.at(-1)?.parts?.some((part) => part.functionResponse)
+          ? textResponse('It means something.')
+          : functionCallResponse('look_up', { word: 'adk' }),
+    });
+    const definer = new LlmAgent({ name: 'definer', model, tools: [lookUp] });
+    const summarizer = new LlmAgent({
+      name: 'summarizer',
+      model: new ScriptedLlm({ responses: [textResponse('Summary.')] }),
+    });
+    const runner = new InMemoryRunner({
+      app: new App({
+        name: 'app',
+        rootAgent: new SequentialAgent({ name: 'flow', subAgents: [definer, summarizer] }),
+        resumabilityConfig: { isResumable: true },
+      }),
+    });
+    return { runner, model, lookups };
+  }
+
+  /** Runs until `stopAfter` has been stored and yielded, then stops, as a process dying there would. */
+  async function runUntil(runner: InMemoryRunner, stopAfter: (event: Event) => boolean) {
+    const seen: Event[] = [];
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: 's',
+      newMessage: userText('Define adk'),
+    })) {
+      seen.push(event);
+      if (stopAfter(event)) break;
+    }
+    return seen;
+  }
+
+  it('resuming ends the agent with its stored answer: no model call, no tool run, the next agent goes on', async () => {
+    const { runner, model, lookups } = tree();
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const seen = await runUntil(
+      runner,
+      (event) => event.author === 'definer' && isFinalResponse(event) && !!event.content,
+    );
+    const invocationId = seen[0]!.invocationId;
+    expect(model.requests).toHaveLength(2);
+    expect(lookups).toEqual(['adk']);
+
+    const resumed: Event[] = [];
+    for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', invocationId }))
+      resumed.push(event);
+    expect(model.requests).toHaveLength(2);
+    expect(lookups).toEqual(['adk']);
+    expect(
+      resumed.map((event) => [
+        event.author,
+        event.content?.parts?.[0]?.text,
+        event.actions.endOfAgent ?? false,
+      ]),
+    ).toEqual([
+      ['definer', undefined, true],
+      ['flow', undefined, false],
+      ['summarizer', 'Summary.', false],
+      ['summarizer', undefined, true],
+      ['flow', undefined, true],
+    ]);
+    const stored = (await runner.sessionService.getSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    }))!.events;
+    const answers = stored.filter(
+      (event) => event.author === 'definer' && event.content?.parts?.[0]?.text,
+    );
+    expect(answers).toHaveLength(1);
+  });
+
+  it('an answer of the agent that is followed by its end-of-agent mark is not mistaken for the window', async () => {
+    const { runner, model, lookups } = tree();
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const seen = await runUntil(
+      runner,
+      (event) => event.author === 'definer' && !!event.actions.endOfAgent,
+    );
+    const resumed: Event[] = [];
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: 's',
+      invocationId: seen[0]!.invocationId,
+    }))
+      resumed.push(event);
+    expect(model.requests).toHaveLength(2);
+    expect(lookups).toEqual(['adk']);
+    expect(resumed.map((event) => event.author)).toEqual([
+      'flow',
+      'summarizer',
+      'summarizer',
+      'flow',
+    ]);
   });
 });

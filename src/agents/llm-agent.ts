@@ -273,6 +273,11 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
         return;
       }
     }
+    if (this.answeredBeforeResume(context)) {
+      context.setAgentState(this.name, { endOfAgent: true });
+      yield this.createAgentStateEvent(context);
+      return;
+    }
     let shouldPause = false;
     for await (const event of this.llmFlow.runAsync(context)) {
       this.maybeSaveOutputToState(event);
@@ -309,6 +314,22 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
       return;
     }
     event.actions.stateDelta[this.outputKey] = text;
+  }
+
+  /**
+   * Whether a resumed run finds this agent's final answer already stored as
+   * the branch's last event of the invocation: the run that stored it ended
+   * before the end-of-agent mark that follows an answer (a process that
+   * died in between). The agent is done; running its step again would call
+   * the model and its tools twice. A finished run always stores the mark
+   * (or pauses, which the last two events show), so the answer being last
+   * happens only in that window.
+   */
+  private answeredBeforeResume(context: InvocationContext): boolean {
+    const events = context.getEvents({ currentInvocation: true, currentBranch: true });
+    const last = events[events.length - 1];
+    if (!last || last.author !== this.name || !last.content || !isFinalResponse(last)) return false;
+    return !events.slice(-2).some((event) => context.shouldPauseInvocation(event));
   }
 
   private getSubAgentToResume(context: InvocationContext): BaseAgent | undefined {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedAgent, modelText } from '../testing/test-agents.js';
+import type { Event } from '../events/event.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import { functionCallResponse, ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
+import { ScriptedAgent, modelText, userText } from '../testing/test-agents.js';
 import { runOnce, texts } from '../testing/run-once.js';
+import { exitLoop } from '../tools/exit-loop-tool.js';
+import { LlmAgent } from './llm-agent.js';
 import { LoopAgent } from './loop-agent.js';
 
 describe('LoopAgent (issue 2 §4, spec 003 §2)', () => {
@@ -75,5 +80,51 @@ describe('LoopAgent (issue 2 §4, spec 003 §2)', () => {
         { end: true },
       ],
     );
+  });
+
+  describe('resumed after a sub-agent stored its end mark, before the next checkpoint', () => {
+    async function runAndResume(checker: LlmAgent, worker: LlmAgent) {
+      const loop = new LoopAgent({ name: 'loop', maxIterations: 2, subAgents: [checker, worker] });
+      const runner = new InMemoryRunner({
+        agent: loop,
+        appName: 'app',
+        resumabilityConfig: { isResumable: true },
+      });
+      await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      let invocationId = '';
+      // Stops where a process dying after the checker's end mark would.
+      for await (const event of runner.runAsync({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: userText('go'),
+      })) {
+        invocationId = event.invocationId;
+        if (event.author === 'checker' && event.actions.endOfAgent) break;
+      }
+      const resumed: Event[] = [];
+      for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', invocationId }))
+        resumed.push(event);
+      return resumed.filter((event) => event.content).map((event) => event.author);
+    }
+
+    it('the finished sub-agent does not run again; the pass goes on', async () => {
+      const checkerModel = new ScriptedLlm({ responses: [textResponse('c1'), textResponse('c2')] });
+      const checker = new LlmAgent({ name: 'checker', model: checkerModel });
+      const workerModel = new ScriptedLlm({ responses: [textResponse('w1'), textResponse('w2')] });
+      const worker = new LlmAgent({ name: 'worker', model: workerModel });
+      expect(await runAndResume(checker, worker)).toEqual(['worker', 'checker', 'worker']);
+      expect(checkerModel.requests).toHaveLength(2);
+      expect(workerModel.requests).toHaveLength(2);
+    });
+
+    it('an escalation among its stored events still ends the loop', async () => {
+      const checkerModel = new ScriptedLlm({ responses: [functionCallResponse('exit_loop', {})] });
+      const checker = new LlmAgent({ name: 'checker', model: checkerModel, tools: [exitLoop] });
+      const workerModel = new ScriptedLlm({ responses: [textResponse('w1')] });
+      const worker = new LlmAgent({ name: 'worker', model: workerModel });
+      expect(await runAndResume(checker, worker)).toEqual([]);
+      expect(checkerModel.requests).toHaveLength(1);
+      expect(workerModel.requests).toHaveLength(0);
+    });
   });
 });

@@ -46,6 +46,15 @@ export class LoopAgent extends BaseAgent {
           context.setAgentState(this.name, { agentState: { ...state } });
           yield this.createAgentStateEvent(context);
         }
+        // A resumed sub-agent whose end is stored had finished (the run
+        // stopped before the next checkpoint): it does not run twice, and an
+        // escalation among its stored events still ends the loop.
+        if (resumingAtCurrentAgent && context.endOfAgents[subAgent.name] === true) {
+          resumingAtCurrentAgent = false;
+          if (this.escalatedSinceCheckpoint(context)) shouldExit = true;
+          if (shouldExit) break;
+          continue;
+        }
         resumingAtCurrentAgent = false;
         for await (const event of subAgent.runAsync(context)) {
           yield event;
@@ -63,6 +72,17 @@ export class LoopAgent extends BaseAgent {
       context.setAgentState(this.name, { endOfAgent: true });
       yield this.createAgentStateEvent(context);
     }
+  }
+
+  /** Whether an event of this invocation's branch after this loop's last checkpoint escalates. */
+  private escalatedSinceCheckpoint(context: InvocationContext): boolean {
+    const events = context.getEvents({ currentInvocation: true, currentBranch: true });
+    for (let index = events.length - 1; index >= 0; index--) {
+      const event = events[index]!;
+      if (event.author === this.name) return false;
+      if (event.actions.escalate) return true;
+    }
+    return false;
   }
 
   private indexOf(name: string): number {

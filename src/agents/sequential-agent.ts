@@ -11,7 +11,7 @@ export type SequentialAgentConfig = BaseAgentConfig;
  * Runs its sub-agents one after another, in order, in the same branch
  * (Python `SequentialAgent`). In a resumable app it checkpoints the sub-agent
  * it is on, stops when a sub-agent pauses the invocation, and resumes from
- * that sub-agent.
+ * that sub-agent, or from the next one when that one's end was stored.
  */
 export class SequentialAgent extends BaseAgent {
   protected override async *runAsyncImpl(
@@ -29,13 +29,17 @@ export class SequentialAgent extends BaseAgent {
         context.setAgentState(this.name, { agentState: { ...state } });
         yield this.createAgentStateEvent(context);
       }
+      // A resumed sub-agent whose end is stored had finished: the run that
+      // stored the mark stopped before the next checkpoint. It does not run twice.
+      const finished = resumingSubAgent && context.endOfAgents[subAgent.name] === true;
+      resumingSubAgent = false;
+      if (finished) continue;
       let pauseInvocation = false;
       for await (const event of subAgent.runAsync(context)) {
         yield event;
         if (context.shouldPauseInvocation(event)) pauseInvocation = true;
       }
       if (pauseInvocation) return;
-      resumingSubAgent = false;
     }
     if (context.isResumable) {
       context.setAgentState(this.name, { endOfAgent: true });

@@ -473,7 +473,7 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
     return new SequentialAgent({ name: 'flow', subAgents: [pauser, after] });
   }
 
-  it('a non-resumable app needs a message; with one, an invocation id is ignored', async () => {
+  it('a non-resumable app needs a message; with one, a new invocation starts under the id given (Python 2.x)', async () => {
     const runner = await newRunner(
       new ScriptedAgent({ name: 'agent', steps: [{ content: modelText('x') }] }),
     );
@@ -482,10 +482,21 @@ describe('Runner resumption (spec 000 §1.1 step 5, §10.2)', () => {
     );
     expect(InvocationNotResumableError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('requires a new_message or a resumable app');
+    expect(await stored(runner)).toEqual([]);
     const events = await collect(
-      runner.runAsync({ ...ids, invocationId: 'e-x', newMessage: userText('hi') }),
+      runner.runAsync({
+        ...ids,
+        invocationId: 'e-x',
+        newMessage: userText('hi'),
+        yieldUserMessage: true,
+      }),
     );
-    expect(events[0]!.invocationId).not.toBe('e-x');
+    // Nothing is resumed: the agent runs from the start, its events and the user's under e-x.
+    expect(events.map((event) => [event.author, event.invocationId])).toEqual([
+      ['user', 'e-x'],
+      ['agent', 'e-x'],
+    ]);
+    expect((await stored(runner)).map((event) => event.invocationId)).toEqual(['e-x', 'e-x']);
   });
 
   it('in a resumable app a function response must answer a known call', async () => {

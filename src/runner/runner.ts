@@ -8,6 +8,7 @@ import { createRunConfig, type RunConfig } from '../context/run-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
+import { StaleSessionError } from '../errors/stale-session-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
@@ -56,7 +57,12 @@ export interface RunAsyncRequest {
   stateDelta?: Record<string, unknown>;
   /** Run settings; Python's defaults fill what is left out. */
   runConfig?: Partial<RunConfig>;
-  /** Resumes this paused invocation (resumable apps only). */
+  /**
+   * In a resumable app, the invocation to resume. In an app that is not
+   * resumable, the id of the new invocation the `newMessage` starts (as
+   * Python does); without a `newMessage` that throws
+   * `InvocationNotResumableError`.
+   */
   invocationId?: string;
   /** Stops the run's model calls and tools when it fires. */
   abortSignal?: AbortSignal;
@@ -69,6 +75,16 @@ export interface RunAsyncRequest {
  * `runAsync` appends the user's message, picks the agent, runs it and commits
  * every non-partial event through the session service before the agent
  * continues, with plugin hooks around it all.
+ *
+ * Other writers on the same session (another run, a state update) do not
+ * stop a run: when the store refuses an event because the session changed
+ * since it was loaded (`StaleSessionError`), the invocation's session is
+ * reloaded in place and the event stored after the other writers' events
+ * (`appendEventWithReload`). On the SQL store that is one transaction and
+ * cannot lose again; a store that keeps refusing ends the run with
+ * `StaleSessionError` (before anything is stored, when it is the user's
+ * message). The turns of concurrent runs interleave in the history, as they
+ * do with Python's in-memory store.
  */
 export class Runner {
   readonly appName: string;
@@ -205,8 +221,9 @@ export class Runner {
         message: `Running an agent requires a new_message or a resumable app. Session: ${request.sessionId}, User: ${request.userId}`,
       });
     }
-    // A non-resumable app always starts a new invocation; a resumable one resumes
-    // the invocation named, or the one whose call the message answers.
+    // A non-resumable app always starts a new invocation (under the id given,
+    // if any, as Python does); a resumable one resumes the invocation named,
+    // or the one whose call the message answers.
     const invocationId = resumable
       ? resolveInvocationId(session, newMessage, request.invocationId)
       : undefined;
@@ -226,7 +243,7 @@ export class Runner {
       session,
       newMessage,
       runConfig,
-      newInvocationId(),
+      request.invocationId || newInvocationId(),
       request.abortSignal,
     );
     context.traceContext = traceContext;
@@ -387,7 +404,7 @@ export class Runner {
       ...(stateDelta ? { actions: { stateDelta: { ...stateDelta } } } : {}),
     });
     applyCustomMetadata(event, runConfig);
-    return this.append(session, event);
+    return this.append(session, event, runConfig);
   }
 
   /**
@@ -403,19 +420,56 @@ export class Runner {
     applyCustomMetadata(event, context.runConfig);
     if (this.pluginManager.hasPlugins) return this.commitWithPlugins(context, session, event);
     if (event.partial === true) return event;
-    const stored = this.append(session, event);
+    const stored = this.append(session, event, context.runConfig);
     return stored instanceof Promise ? stored.then(() => event) : event;
   }
 
   /**
    * `sessionService.appendEvent`, without a promise when the store appends
    * synchronously and `appendEvent` is not overridden (`appendEventNow`).
+   * When another writer appended to the session since it was loaded (the
+   * store throws `StaleSessionError`), the event is appended again with
+   * `appendEventWithReload` (see `appendAfterOtherWriters`).
    */
-  private append(session: Session, event: Event): Event | Promise<Event> {
+  private append(session: Session, event: Event, runConfig: RunConfig): Event | Promise<Event> {
     const service = this.sessionService;
-    return service.appendEvent === BaseSessionService.prototype.appendEvent
-      ? service.appendEventNow({ session, event })
-      : service.appendEvent({ session, event });
+    let appended: Event | Promise<Event>;
+    try {
+      appended =
+        service.appendEvent === BaseSessionService.prototype.appendEvent
+          ? service.appendEventNow({ session, event })
+          : service.appendEvent({ session, event });
+    } catch (error) {
+      return this.appendAfterOtherWriters(error, session, event, runConfig);
+    }
+    return appended instanceof Promise
+      ? appended.catch((error: unknown) =>
+          this.appendAfterOtherWriters(error, session, event, runConfig),
+        )
+      : appended;
+  }
+
+  /**
+   * The event again, after a `StaleSessionError` (any other error is
+   * rethrown): the invocation's session is brought up to date in place,
+   * loaded with the run's `getSessionConfig` as at the start, and the event
+   * stored after the other writers' events (`appendEventWithReload`; one
+   * transaction on a SQL store, so a run never loses this race there).
+   * Nothing has seen the event yet (it is yielded only once stored), so the
+   * store may still move its timestamp past theirs.
+   */
+  private appendAfterOtherWriters(
+    error: unknown,
+    session: Session,
+    event: Event,
+    runConfig: RunConfig,
+  ): Promise<Event> {
+    if (!StaleSessionError.isInstance(error)) return Promise.reject(error);
+    return this.sessionService.appendEventWithReload({
+      session,
+      event,
+      ...(runConfig.getSessionConfig ? { config: runConfig.getSessionConfig } : {}),
+    });
   }
 
   private async commitWithPlugins(
@@ -432,7 +486,7 @@ export class Runner {
       applyCustomMetadata(modified, context.runConfig);
       result = modified;
     }
-    if (result.partial !== true) await this.sessionService.appendEvent({ session, event: result });
+    if (result.partial !== true) await this.append(session, result, context.runConfig);
     return result;
   }
 }

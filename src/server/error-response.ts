@@ -10,13 +10,17 @@ import { InvocationNotResumableError } from '../errors/invocation-not-resumable-
 import { RequestValidationError } from '../errors/request-validation-error.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
+import { StaleSessionError } from '../errors/stale-session-error.js';
 import { logger } from '../utils/logger.js';
 
 /**
  * The HTTP status of an error, as adk-python's server answers:
  * - 422 a request that does not fit its schema (`RequestValidationError`);
  * - 404 a missing session, app or artifact;
- * - 409 a session id already taken (`AlreadyExistsError`);
+ * - 409 a session id already taken (`AlreadyExistsError`), or a session
+ *   another writer kept changing while the request tried to store its event
+ *   (`StaleSessionError`; nothing of that event was stored, so the request
+ *   may be sent again);
  * - 400 any other bad input (`InvalidArgumentError` and its subclasses such
  *   as invalid app, artifact or id names), a service the server was not
  *   given, an invocation that cannot be resumed;
@@ -31,7 +35,7 @@ export function statusOfError(error: unknown): ContentfulStatusCode {
   ) {
     return 404;
   }
-  if (AlreadyExistsError.isInstance(error)) return 409;
+  if (AlreadyExistsError.isInstance(error) || StaleSessionError.isInstance(error)) return 409;
   if (
     InvalidArgumentError.isInstance(error) ||
     ServiceNotConfiguredError.isInstance(error) ||

@@ -27,7 +27,9 @@ const ONE_SESSION = `${USER_SESSIONS}/:session_id`;
  *   order, after checking they do not claim to be ADK's own;
  * - `POST …/sessions/{id}` (deprecated) with the state as the body;
  * - `PATCH …/sessions/{id}` with `{stateDelta}`: appends a `user` event
- *   (invocation id `p-<uuid>`) carrying the delta (404 when missing);
+ *   (invocation id `p-<uuid>`) carrying the delta (404 when missing), after
+ *   whatever other writers stored meanwhile (`appendEventWithReload`), and
+ *   answers the session as stored with it;
  * - `DELETE …/sessions/{id}` → `null`.
  */
 export function registerSessionRoutes(app: Hono, { options }: RouteContext): void {
@@ -85,7 +87,9 @@ export function registerSessionRoutes(app: Hono, { options }: RouteContext): voi
       author: 'user',
       actions: { stateDelta },
     });
-    await sessions.appendEvent({ session, event });
+    // The delta does not depend on what was loaded: other writers in between
+    // only move it later in the history (the session is reloaded, not refused).
+    await sessions.appendEventWithReload({ session, event });
     return context.json(sessionToWireJson(session));
   });
 

@@ -1,5 +1,8 @@
+import { SessionNotFoundError } from '../errors/session-not-found-error.js';
+import { StaleSessionError } from '../errors/stale-session-error.js';
 import type { Event } from '../events/event.js';
 import { setOwn } from '../utils/get-own.js';
+import { refreshSessionInPlace } from './refresh-session.js';
 import { State } from './state.js';
 import { applyStateDelta } from './state-delta.js';
 import type { Session } from './session.js';
@@ -56,6 +59,28 @@ export interface AppendEventRequest {
   event: Event;
 }
 
+/** Arguments of `appendEventWithReload`. */
+export interface AppendEventWithReloadRequest extends AppendEventRequest {
+  /** The limits the caller's session was loaded with; a reload applies them again. */
+  config?: GetSessionConfig;
+}
+
+/**
+ * What `appendEventWithReload` asks of `appendEventToStore`: when the caller's
+ * session is stale, bring it up to date (in place, with `refreshSessionInPlace`,
+ * reading with `config`) and store the event after what others stored,
+ * rather than throwing `StaleSessionError`.
+ */
+export interface StoreReload {
+  config: GetSessionConfig | undefined;
+}
+
+/**
+ * How many times the default `appendEventWithReload` reloads a session its
+ * store keeps finding stale before it gives up with `StaleSessionError`.
+ */
+export const MAX_STALE_RELOADS = 8;
+
 /**
  * The contract every session store meets (Python `BaseSessionService`).
  *
@@ -95,7 +120,63 @@ export abstract class BaseSessionService {
    * through it when `appendEvent` is not overridden: a synchronous store
    * then costs no promise per event. Throws what `appendEvent` rejects with.
    */
-  appendEventNow({ session, event }: AppendEventRequest): Event | Promise<Event> {
+  appendEventNow(request: AppendEventRequest): Event | Promise<Event> {
+    return this.appendThroughStore(request, undefined);
+  }
+
+  /**
+   * Appends the event even when other writers appended to the session since
+   * the caller loaded it: the caller's session object is then first brought
+   * up to date in place (events, state and revision, read with `config`; its
+   * `temp:` keys kept), and the event is stored after theirs (a store that
+   * orders events by time may move `event.timestamp` past theirs). Use it for an
+   * event that does not depend on what the caller read, such as a state
+   * delta to merge or the next event of a running invocation; a caller whose
+   * event was computed from the state it read should use `appendEvent`,
+   * which refuses a stale caller, and decide itself.
+   *
+   * The store does the reload and the append in one step when it can
+   * (`appendEventToStore` is given `reload`): `DatabaseSessionService` does
+   * both in one transaction under the session row's lock, so this never
+   * fails as stale there; `InMemorySessionService`, which never refuses a
+   * stale caller, appends and brings the caller up to date. A store that
+   * ignores `reload` and throws `StaleSessionError` is reloaded with
+   * `getSession` and tried again, up to `MAX_STALE_RELOADS` times; then the
+   * error is rethrown, nothing of this event stored. The event goes to the
+   * store directly, not through an overridden `appendEvent`. Throws what
+   * `appendEvent` throws otherwise.
+   */
+  async appendEventWithReload({
+    session,
+    event,
+    config,
+  }: AppendEventWithReloadRequest): Promise<Event> {
+    const reload: StoreReload = { config };
+    for (let reloads = 0; ; reloads++) {
+      try {
+        return await this.appendThroughStore({ session, event }, reload);
+      } catch (error) {
+        if (!StaleSessionError.isInstance(error) || reloads >= MAX_STALE_RELOADS) throw error;
+      }
+      const stored = await this.getSession({
+        appName: session.appName,
+        userId: session.userId,
+        sessionId: session.id,
+        ...(config ? { config } : {}),
+      });
+      if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
+      refreshSessionInPlace(session, stored);
+    }
+  }
+
+  /**
+   * The body of `appendEventNow`; `reload` (from `appendEventWithReload`)
+   * is handed to `appendEventToStore`.
+   */
+  protected appendThroughStore(
+    { session, event }: AppendEventRequest,
+    reload: StoreReload | undefined,
+  ): Event | Promise<Event> {
     if (event.partial) return event;
     const delta = event.actions.stateDelta;
     let hasDelta = false;
@@ -106,7 +187,7 @@ export abstract class BaseSessionService {
       }
     }
     if (!hasDelta) {
-      const shared = this.appendEventToStore({ session, event });
+      const shared = this.appendEventToStore({ session, event }, reload);
       return shared instanceof Promise
         ? shared.then((value) => addToSession(session, event, value))
         : addToSession(session, event, shared);
@@ -116,13 +197,17 @@ export abstract class BaseSessionService {
       ? { ...event, actions: { ...event.actions, stateDelta: kept } }
       : event;
     const applyDelta = (shared: Event | void): Event => {
-      // Python trims the event itself, so the yielded event carries no temp keys either.
-      if (temp) event.actions.stateDelta = kept;
+      if (temp) {
+        // Python trims the event itself, so the yielded event carries no temp keys either.
+        event.actions.stateDelta = kept;
+        // The store may have stamped its copy with the time it stored it at.
+        event.timestamp = stored.timestamp;
+      }
       applyStateDelta(session.state, temp ?? {});
       applyStateDelta(session.state, stored.actions.stateDelta);
       return addToSession(session, event, shared);
     };
-    const shared = this.appendEventToStore({ session, event: stored });
+    const shared = this.appendEventToStore({ session, event: stored }, reload);
     return shared instanceof Promise ? shared.then(applyDelta) : applyDelta(shared);
   }
 
@@ -132,9 +217,15 @@ export abstract class BaseSessionService {
    * immutable copy of the event (equal to it), which then goes into the
    * caller's session in place of the event; otherwise the event itself does.
    * A store that works synchronously returns without a promise.
+   *
+   * `reload` is set by `appendEventWithReload`: a store that can, brings a
+   * stale caller's session up to date (`refreshSessionInPlace`) and stores
+   * the event instead of throwing `StaleSessionError`; a store that ignores
+   * it is reloaded and retried from outside.
    */
   protected abstract appendEventToStore(
     request: AppendEventRequest,
+    reload?: StoreReload,
   ): Promise<Event | void> | Event | void;
 }
 

@@ -14,7 +14,9 @@ import {
   type GetSessionRequest,
   type ListSessionsRequest,
   type ListSessionsResponse,
+  type StoreReload,
 } from './base-session-service.js';
+import { refreshSessionInPlace } from './refresh-session.js';
 import type { Session } from './session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from './state-delta.js';
 
@@ -130,11 +132,22 @@ export class InMemorySessionService extends BaseSessionService {
    * session's state, a `null` value removing the key. The stored session's
    * `lastUpdateTime` becomes the event's timestamp. Throws
    * `SessionNotFoundError` when the session is not in the store. Returns the
-   * frozen copy, which the caller's session shares.
+   * frozen copy, which the caller's session shares. A caller is never
+   * refused as stale; with `reload` (from `appendEventWithReload`) its
+   * session is first brought up to date with what the store holds.
    */
-  protected override appendEventToStore({ session, event }: AppendEventRequest): Event {
+  protected override appendEventToStore(
+    { session, event }: AppendEventRequest,
+    reload?: StoreReload,
+  ): Event {
     const stored = this.findSession(session.appName, session.userId, session.id);
     if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
+    if (reload) {
+      refreshSessionInPlace(
+        session,
+        this.copyOut(stored, selectEvents(stored.events, reload.config)),
+      );
+    }
     // Stored events are frozen copies: every later read shares them instead of copying the history.
     const copy = deepFrozenCopy(event);
     // Most events change no state; splitting an empty delta would change nothing.

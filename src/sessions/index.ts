@@ -1,13 +1,17 @@
 export {
   BaseSessionService,
+  MAX_STALE_RELOADS,
   type AppendEventRequest,
+  type AppendEventWithReloadRequest,
   type CreateSessionRequest,
   type DeleteSessionRequest,
   type GetSessionConfig,
   type GetSessionRequest,
   type ListSessionsRequest,
   type ListSessionsResponse,
+  type StoreReload,
 } from './base-session-service.js';
+export { refreshSessionInPlace, type StoredSessionView } from './refresh-session.js';
 export { Session } from './session.js';
 export { State } from './state.js';
 export {

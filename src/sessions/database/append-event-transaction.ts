@@ -1,6 +1,7 @@
 import { SessionNotFoundError } from '../../errors/session-not-found-error.js';
 import { StaleSessionError } from '../../errors/stale-session-error.js';
 import type { Event } from '../../events/event.js';
+import type { StoreReload } from '../base-session-service.js';
 import type { Session } from '../session.js';
 import { applyStateDelta, type ScopedStateDelta } from '../state-delta.js';
 import type { SqlDatabase } from './connection.js';
@@ -18,11 +19,29 @@ import {
   upsertScopeState,
   type SessionTablesDb,
 } from './session-state-rows.js';
-import { formatStorageTime, microsFromSeconds } from './storage-time.js';
+import { readSessionContents, type SessionContents } from './session-view-reads.js';
+import { formatStorageTime, microsFromSeconds, secondsFromMicros } from './storage-time.js';
 
-/** What an append did: stored the event at a new revision, or found its id stored already. */
+/**
+ * What an append did: stored the event at a new revision (with what storage
+ * held before it, when the caller was stale and asked for a reload), or
+ * found its id stored already.
+ */
 export type AppendOutcome =
-  { readonly kind: 'stored'; readonly revision: number } | { readonly kind: 'already-stored' };
+  | {
+      readonly kind: 'stored';
+      readonly revision: number;
+      /**
+       * The session as stored just before the event (the caller was stale
+       * and asked for it), and the time the event was stored with when that
+       * is not its own.
+       */
+      readonly reloaded?: SessionContents & {
+        readonly revision: number;
+        readonly restampedMicros: number | undefined;
+      };
+    }
+  | { readonly kind: 'already-stored' };
 
 /** Arguments of `appendEventInTransaction`. */
 export interface AppendEventTransactionRequest {
@@ -37,6 +56,12 @@ export interface AppendEventTransactionRequest {
   bumpEventSequence?: boolean;
   /** Called with the revision read under the lock (for the service's in-process cache). */
   onStoredRevision?: (revision: number) => void;
+  /**
+   * Set by `appendEventWithReload`: a stale caller is not refused; the
+   * session is read under the lock (with these limits) and the event stored
+   * after it.
+   */
+  reload?: StoreReload;
 }
 
 /**
@@ -46,7 +71,11 @@ export interface AppendEventTransactionRequest {
  * 2. checks the caller is current: its known revision equals the stored one
  *    (or, for a session object of unknown revision, Python's fallback rule);
  *    when not, the call is a no-op if the event id is stored for the session
- *    already (a retry whose answer was lost), else `StaleSessionError`;
+ *    already (a retry whose answer was lost), else `StaleSessionError`, or,
+ *    with `reload`, the session's state and events are read (still under the
+ *    lock, so nothing can come between them and the event) and returned, and
+ *    an event whose time is not after the revision is stored one microsecond
+ *    past it, so that it reads back after them;
  * 3. merges the `app:` and `user:` deltas into their rows, touching each only
  *    when it has keys;
  * 4. updates the session row (state when the delta has session keys; the
@@ -66,11 +95,12 @@ export async function appendEventInTransaction(
     knownRevision,
     bumpEventSequence,
     onStoredRevision,
+    reload,
   }: AppendEventTransactionRequest,
 ): Promise<AppendOutcome> {
   const { appName, userId, id: sessionId } = session;
-  const eventMicros = microsFromSeconds(event.timestamp);
-  const eventData = encodeEventData(event);
+  let eventMicros = microsFromSeconds(event.timestamp);
+  let eventData = encodeEventData(event);
   try {
     return await database.transaction(async (trx) => {
       let sessionQuery = trx
@@ -88,9 +118,27 @@ export async function appendEventInTransaction(
         knownRevision !== undefined
           ? knownRevision === stored
           : !(await markerlessSessionIsStale(trx, session, stored));
+      let reloaded:
+        (SessionContents & { revision: number; restampedMicros: number | undefined }) | undefined;
       if (!current) {
         if (await isEventStored(trx, session, event.id)) return { kind: 'already-stored' };
-        throw new StaleSessionError({ sessionId });
+        if (!reload) throw new StaleSessionError({ sessionId });
+        const contents = await readSessionContents(
+          trx,
+          { appName, userId, sessionId },
+          row.state,
+          reload.config,
+          false,
+        );
+        // Stored after the others' events, it is stamped after them too (the
+        // revision is at least every stored event's time), so it reads back in
+        // the order it was appended.
+        let restampedMicros: number | undefined;
+        if (eventMicros <= stored) {
+          eventMicros = restampedMicros = stored + 1;
+          eventData = encodeEventData({ ...event, timestamp: secondsFromMicros(eventMicros) });
+        }
+        reloaded = { ...contents, revision: stored, restampedMicros };
       }
       const revision = Math.max(eventMicros, stored + 1);
       const time = formatStorageTime(revision);
@@ -141,7 +189,7 @@ export async function appendEventInTransaction(
           event_data: eventData,
         })
         .execute();
-      return { kind: 'stored', revision };
+      return reloaded ? { kind: 'stored', revision, reloaded } : { kind: 'stored', revision };
     });
   } catch (error) {
     if (classifyDriverError(error) === 'unique-violation') return { kind: 'already-stored' };

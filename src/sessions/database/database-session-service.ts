@@ -7,12 +7,15 @@ import { newUuid } from '../../utils/ids.js';
 import {
   BaseSessionService,
   type AppendEventRequest,
+  type AppendEventWithReloadRequest,
   type CreateSessionRequest,
   type DeleteSessionRequest,
   type GetSessionRequest,
   type ListSessionsRequest,
   type ListSessionsResponse,
+  type StoreReload,
 } from '../base-session-service.js';
+import { refreshSessionInPlace } from '../refresh-session.js';
 import type { Session } from '../session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from '../state-delta.js';
 import type { SqlDatabase } from './connection.js';
@@ -21,12 +24,7 @@ import { parseDatabaseUri } from './database-uri.js';
 import { appendEventInTransaction } from './append-event-transaction.js';
 import { classifyDriverError } from './driver-errors.js';
 import { KeyedMutex } from './keyed-mutex.js';
-import {
-  decodeJsonObject,
-  encodeJsonColumn,
-  eventFromRow,
-  readTimeColumn,
-} from './session-rows.js';
+import { decodeJsonObject, encodeJsonColumn, readTimeColumn } from './session-rows.js';
 import {
   prepareSessionSchema,
   type SessionSchemaInfo,
@@ -38,6 +36,7 @@ import {
   upsertScopeState,
   type StateRecord,
 } from './session-state-rows.js';
+import { readSessionContents } from './session-view-reads.js';
 import { formatStorageTime, microsFromSeconds, secondsFromMicros } from './storage-time.js';
 
 /** Options of `DatabaseSessionService`. */
@@ -225,38 +224,19 @@ export class DatabaseSessionService extends BaseSessionService {
         .where('id', '=', sessionId)
         .executeTakeFirst();
       if (!row) return undefined;
-      let eventsQuery = db
-        .selectFrom('events')
-        .select(['id', 'invocation_id', 'timestamp', 'event_data'])
-        .where('app_name', '=', appName)
-        .where('user_id', '=', userId)
-        .where('session_id', '=', sessionId);
-      if (config?.afterTimestamp) {
-        eventsQuery = eventsQuery.where(
-          'timestamp',
-          '>=',
-          formatStorageTime(microsFromSeconds(config.afterTimestamp)),
-        );
-      }
-      // Newest first along the (app, user, session, timestamp DESC) index, so a LIMIT reads only N rows.
-      eventsQuery = eventsQuery.orderBy('timestamp', 'desc');
-      const limit = config?.numRecentEvents;
-      if (limit !== undefined && limit > 0) eventsQuery = eventsQuery.limit(Math.floor(limit));
-      const [eventRows, appState, userState] = await Promise.all([
-        eventsQuery.execute(),
-        readScopeState(db, 'app_states', appName, userId),
-        readScopeState(db, 'user_states', appName, userId),
-      ]);
-      const events: Event[] = [];
-      for (let index = eventRows.length - 1; index >= 0; index--) {
-        events.push(readEvent(eventRows[index]!, sessionId));
-      }
+      const { state, events } = await readSessionContents(
+        db,
+        { appName, userId, sessionId },
+        row.state,
+        config,
+        true,
+      );
       const revision = readTimeColumn(row.update_time, 'sessions.update_time');
       const session: Session = {
         id: sessionId,
         appName,
         userId,
-        state: mergeState(appState, userState, decodeJsonObject(row.state, 'sessions.state')),
+        state,
         events,
         lastUpdateTime: secondsFromMicros(revision),
       };
@@ -355,10 +335,26 @@ export class DatabaseSessionService extends BaseSessionService {
    * and the caller's session is unchanged.
    */
   override async appendEvent(request: AppendEventRequest): Promise<Event> {
-    const event = await super.appendEvent(request);
-    const revision = this.revisions.get(request.session);
+    return this.withStoredUpdateTime(request.session, await super.appendEvent(request));
+  }
+
+  /**
+   * `appendEvent` for a caller that may be stale (see
+   * `BaseSessionService.appendEventWithReload`): in the same transaction,
+   * under the session row's lock, a stale caller's session is read (with
+   * `config`) and the event stored after it; the caller's session object is
+   * then refreshed in place (events, state, revision; its `temp:` keys kept)
+   * and the event added. Never throws `StaleSessionError`.
+   */
+  override async appendEventWithReload(request: AppendEventWithReloadRequest): Promise<Event> {
+    return this.withStoredUpdateTime(request.session, await super.appendEventWithReload(request));
+  }
+
+  /** After an append, the caller's `lastUpdateTime` is the stored revision (decision 0015). */
+  private withStoredUpdateTime(session: Session, event: Event): Event {
+    const revision = this.revisions.get(session);
     if (!event.partial && revision !== undefined) {
-      request.session.lastUpdateTime = secondsFromMicros(revision);
+      session.lastUpdateTime = secondsFromMicros(revision);
     }
     return event;
   }
@@ -376,11 +372,18 @@ export class DatabaseSessionService extends BaseSessionService {
    * is older than one this process has since stored or seen is rejected
    * without a transaction: revisions only move forward, so it would be
    * rejected under the lock too.
+   *
+   * With `reload`, a stale caller is not rejected: the transaction reads the
+   * session under the lock, stores the event after it (stamped one
+   * microsecond past the revision when its own time is not later, so it
+   * reads back in append order; `event.timestamp` then says so), and the
+   * caller's session is refreshed in place with what was read (before the
+   * base class adds the event to it).
    */
-  protected override async appendEventToStore({
-    session,
-    event,
-  }: AppendEventRequest): Promise<void> {
+  protected override async appendEventToStore(
+    { session, event }: AppendEventRequest,
+    reload?: StoreReload,
+  ): Promise<void> {
     if (!Number.isFinite(microsFromSeconds(event.timestamp))) {
       throw new InvalidArgumentError({
         argument: 'event',
@@ -401,7 +404,12 @@ export class DatabaseSessionService extends BaseSessionService {
           // Revisions only grow: when this process stored or saw a later one,
           // the caller is stale for sure and need not take a lock to learn it.
           const latest = this.latestRevisions.get(queueKey);
-          if (knownRevision !== undefined && latest !== undefined && latest > knownRevision) {
+          if (
+            !reload &&
+            knownRevision !== undefined &&
+            latest !== undefined &&
+            latest > knownRevision
+          ) {
             return { kind: 'stale' as const };
           }
           const result = await appendEventInTransaction(database, {
@@ -411,6 +419,7 @@ export class DatabaseSessionService extends BaseSessionService {
             knownRevision,
             bumpEventSequence: this.schemaInfo.sessionsHaveEventSequence,
             onStoredRevision: noteRevision,
+            ...(reload ? { reload } : {}),
           });
           if (result.kind === 'stored') noteRevision(result.revision);
           return result;
@@ -421,6 +430,15 @@ export class DatabaseSessionService extends BaseSessionService {
       }
     });
     if (outcome.kind === 'stored') {
+      if (outcome.reloaded) {
+        const { events, state, revision, restampedMicros } = outcome.reloaded;
+        refreshSessionInPlace(session, {
+          events,
+          state,
+          lastUpdateTime: secondsFromMicros(revision),
+        });
+        if (restampedMicros !== undefined) event.timestamp = secondsFromMicros(restampedMicros);
+      }
       this.revisions.set(session, outcome.revision);
     } else if (outcome.kind === 'stale') {
       // Stale, unless this very event is what moved the revision (its answer was lost).
@@ -446,18 +464,5 @@ export class DatabaseSessionService extends BaseSessionService {
 
   private database(): Promise<SqlDatabase<SessionTables>> {
     return this.lazy.get();
-  }
-}
-
-function readEvent(row: Parameters<typeof eventFromRow>[0], sessionId: string): Event {
-  try {
-    return eventFromRow(row);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new InvalidArgumentError({
-      argument: 'event_data',
-      message: `Stored event ${row.id} of session ${sessionId} cannot be read: ${detail}`,
-      cause: error,
-    });
   }
 }
