@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LlmAgent } from '../agents/llm-agent.js';
+import { LlmAgent, type LlmAgentConfig } from '../agents/llm-agent.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
 import { ToolExecutionError } from '../errors/tool-execution-error.js';
 import type { Event } from '../events/event.js';
@@ -9,7 +9,6 @@ import { functionCallResponse, ScriptedLlm, textResponse } from '../testing/scri
 import { userText } from '../testing/test-agents.js';
 import { AgentTool } from '../tools/agent-tool.js';
 import { FunctionTool } from '../tools/function-tool.js';
-import type { LlmAgentConfig } from '../agents/llm-agent.js';
 
 function failingTool(name: string, thrown: () => unknown): FunctionTool<undefined> {
   return new FunctionTool({
