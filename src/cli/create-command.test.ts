@@ -34,7 +34,8 @@ describe('adk create APP', () => {
     expect(created.stdout).toBe(
       `\nAgent created in ${appDir}:\n- .env\n- .gitignore\n- agent.ts\n- package.json\n- tsconfig.json\n\n` +
         'WARNING: Secrets (like API keys) are stored in .env.\n' +
-        `Run npm install in ${appDir} to install @adk-ts/adk (editors then find its types).\n`,
+        'Install @adk-ts/adk there (editors then find its types) and run the agent with it: ' +
+        `cd ${appDir} && npm install && npx adk run .\n`,
     );
     expect((await readdir(appDir)).sort()).toEqual([
       '.env',

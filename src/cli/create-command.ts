@@ -139,8 +139,10 @@ function nextSteps({
     );
   }
   if (files.includes('package.json')) {
+    // The app's own copy of the package runs it: the agent and the CLI then share their classes.
     lines.push(
-      `Run npm install in ${appDir} to install @adk-ts/adk (editors then find its types).`,
+      'Install @adk-ts/adk there (editors then find its types) and run the agent with it: ' +
+        `cd ${appDir} && npm install && npx adk run .`,
     );
   }
   return lines.map((line) => `${line}\n`).join('');
