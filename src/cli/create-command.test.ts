@@ -2,7 +2,10 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { ECHO_MODEL_SOURCE, echoAgentSource, runCli } from '../../test/cli/cli-process.js';
+
+const packageJsonOfThisPackage = fileURLToPath(new URL('../../package.json', import.meta.url));
 
 /*
  * Issue 6 part 2, `adk create` (Python cli_create.py): scaffolds an app that
@@ -20,7 +23,7 @@ afterEach(async () => {
 });
 
 describe('adk create APP', () => {
-  it('writes agent.ts, .env with the key, .gitignore and an ESM package.json; adk run then answers', async () => {
+  it('writes agent.ts, .env with the key, .gitignore, package.json and tsconfig.json; adk run then answers', async () => {
     const created = await runCli(
       ['create', 'my_app', '--model', 'gemini-2.5-flash', '--api_key', 'secret-key'],
       { cwd },
@@ -28,23 +31,55 @@ describe('adk create APP', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const appDir = path.join(cwd, 'my_app');
-    expect(created.stdout).toContain(`Agent created in ${appDir}:`);
+    expect(created.stdout).toBe(
+      `\nAgent created in ${appDir}:\n- .env\n- .gitignore\n- agent.ts\n- package.json\n- tsconfig.json\n\n` +
+        'WARNING: Secrets (like API keys) are stored in .env.\n' +
+        'Install @adk-ts/adk there (editors then find its types) and run the agent with it: ' +
+        `cd ${appDir} && npm install && npx adk run .\n`,
+    );
     expect((await readdir(appDir)).sort()).toEqual([
       '.env',
       '.gitignore',
       'agent.ts',
       'package.json',
+      'tsconfig.json',
     ]);
     expect(await readFile(path.join(appDir, '.env'), 'utf8')).toBe(
       'GOOGLE_GENAI_USE_VERTEXAI=0\nGOOGLE_API_KEY=secret-key\n',
     );
     expect(await readFile(path.join(appDir, '.gitignore'), 'utf8')).toBe('.env\n.adk/\n');
-    const agent = await readFile(path.join(appDir, 'agent.ts'), 'utf8');
-    expect(agent).toContain("import { LlmAgent } from '@adk-ts/adk';");
-    expect(agent).toContain('export const rootAgent = new LlmAgent({');
-    expect(agent).toContain('model: "gemini-2.5-flash"');
+    // One quote style, the project's: single quotes.
+    expect(await readFile(path.join(appDir, 'agent.ts'), 'utf8')).toBe(
+      `import { LlmAgent } from '@adk-ts/adk';
+
+export const rootAgent = new LlmAgent({
+  model: 'gemini-2.5-flash',
+  name: 'root_agent',
+  description: 'A helpful assistant for user questions.',
+  instruction: 'Answer user questions to the best of your knowledge',
+});
+`,
+    );
+    // The package as a dependency (this version), so that npm install gives editors its types.
+    const { version } = JSON.parse(await readFile(packageJsonOfThisPackage, 'utf8')) as {
+      version: string;
+    };
     expect(JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8'))).toEqual({
+      name: 'my_app',
+      private: true,
       type: 'module',
+      dependencies: { '@adk-ts/adk': `^${version}` },
+    });
+    expect(JSON.parse(await readFile(path.join(appDir, 'tsconfig.json'), 'utf8'))).toEqual({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+      },
     });
 
     // The scaffold's model needs the network; swap in the deterministic one.
@@ -57,6 +92,33 @@ describe('adk create APP', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('[root_agent]: (streamed) echo: is it working?\n');
+  });
+
+  it('without a key writes no .env and no secrets warning, and says where the key goes', async () => {
+    const created = await runCli(['create', 'keyless', '--model', 'claude-sonnet-4-5'], { cwd });
+    expect(created.code).toBe(0);
+    const appDir = path.join(cwd, 'keyless');
+    expect((await readdir(appDir)).sort()).toEqual([
+      '.gitignore',
+      'agent.ts',
+      'package.json',
+      'tsconfig.json',
+    ]);
+    expect(created.stdout).not.toContain('WARNING');
+    expect(created.stdout).toContain(
+      `No API key given: set ANTHROPIC_API_KEY in the environment or in ${path.join(appDir, '.env')}.\n`,
+    );
+    // .env stays ignored for when the key is added.
+    expect(await readFile(path.join(appDir, '.gitignore'), 'utf8')).toBe('.env\n.adk/\n');
+  });
+
+  it('inside an ES module package with a tsconfig.json writes neither file again', async () => {
+    await writeFile(path.join(cwd, 'package.json'), '{"type":"module"}\n');
+    await writeFile(path.join(cwd, 'tsconfig.json'), '{}\n');
+    const created = await runCli(['create', 'inner', '--model', 'gemini-2.5-flash'], { cwd });
+    expect(created.code).toBe(0);
+    expect((await readdir(path.join(cwd, 'inner'))).sort()).toEqual(['.gitignore', 'agent.ts']);
+    expect(created.stdout).not.toContain('npm install');
   });
 
   it('--type config writes root_agent.yaml; Vertex AI settings go to .env', async () => {

@@ -40,7 +40,10 @@ export function registerCreateCommand(program: Command, io: CliIo): void {
 
 /**
  * `adk create APP`: writes `APP/agent.ts` (or `root_agent.yaml` with
- * `--type config`), `.env` and `.gitignore`, relative to the current folder.
+ * `--type config`), `.gitignore`, `.env` when there is a key or a project
+ * to keep, and for a standalone `agent.ts` package.json and tsconfig.json
+ * (see `scaffoldApp`), relative to the current folder. It warns about the
+ * secret in `.env`, or says where the key goes when none was given.
  * At a terminal it asks for what the flags leave out (model, backend and
  * key, and whether to overwrite a non-empty folder); otherwise it uses
  * `gemini-2.5-flash`, writes no key and refuses a non-empty folder
@@ -106,12 +109,43 @@ export async function createCommand(
     const files = await scaffoldApp({ appDir, type, model, apiKey, project, region });
     io.stdout.write(
       `\nAgent created in ${appDir}:\n${files.map((file) => `- ${file}`).join('\n')}\n\n` +
-        'WARNING: Secrets (like API keys) are stored in .env.\n',
+        nextSteps({ appDir, model, apiKey, files }),
     );
     return 0;
   } finally {
     prompter?.close();
   }
+}
+
+// What the user should know or do after the files were written.
+function nextSteps({
+  appDir,
+  model,
+  apiKey,
+  files,
+}: {
+  appDir: string;
+  model: string;
+  apiKey: string | undefined;
+  files: readonly string[];
+}): string {
+  const lines: string[] = [];
+  if (apiKey) lines.push('WARNING: Secrets (like API keys) are stored in .env.');
+  else if (!files.includes('.env')) {
+    const variable =
+      model === MODEL_PLACEHOLDER ? "your model provider's API key" : apiKeyVariable(model);
+    lines.push(
+      `No API key given: set ${variable} in the environment or in ${path.join(appDir, '.env')}.`,
+    );
+  }
+  if (files.includes('package.json')) {
+    // The app's own copy of the package runs it: the agent and the CLI then share their classes.
+    lines.push(
+      'Install @adk-ts/adk there (editors then find its types) and run the agent with it: ' +
+        `cd ${appDir} && npm install && npx adk run .`,
+    );
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }
 
 function parseType(type: string | undefined): 'code' | 'config' {

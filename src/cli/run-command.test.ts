@@ -1,18 +1,46 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentsDir, echoAgentSource, runCli, startCli } from '../../test/cli/cli-process.js';
+import {
+  ADK_SOURCE_URL,
+  createAgentsDir,
+  echoAgentSource,
+  runCli,
+  startCli,
+} from '../../test/cli/cli-process.js';
 
 /*
  * Issue 6 part 2, `adk run` (Python cli.py `run_cli` / `run_interactively`):
  * the CLI runs in a child process against an app with a deterministic model.
  */
 
+// The echo model's "weather <city>" calls get_weather, which here fails as a database might.
+const FAILING_TOOL_AGENT = `import { FunctionTool, LlmAgent } from '${ADK_SOURCE_URL}';
+import { EchoLlm } from '../echo_model.js';
+
+export const rootAgent = new LlmAgent({
+  name: 'failing_agent',
+  model: new EchoLlm(),
+  tools: [
+    new FunctionTool({
+      name: 'get_weather',
+      description: 'The weather in a city.',
+      execute: () => {
+        throw new Error('database unreachable: 17');
+      },
+    }),
+  ],
+});
+`;
+
 let agentsDir: string;
 let appDir: string;
 
 beforeAll(async () => {
-  agentsDir = await createAgentsDir({ echo_app: echoAgentSource() });
+  agentsDir = await createAgentsDir({
+    echo_app: echoAgentSource(),
+    failing_app: FAILING_TOOL_AGENT,
+  });
   appDir = path.join(agentsDir, 'echo_app');
 });
 
@@ -202,5 +230,31 @@ describe('adk run errors', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Options '--replay' and '--resume' cannot be set together.");
+  });
+
+  it('a tool that throws fails the turn: its name and message on stderr, exit 1', async () => {
+    const result = await runCli(['run', 'failing_app', 'weather Paris', '--in_memory'], {
+      cwd: agentsDir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('[failing_agent]: called tool get_weather({"city":"Paris"})\n');
+    expect(result.stderr).toBe('Error: Tool "get_weather" failed: database unreachable: 17\n');
+  });
+
+  it('-v prints the stack of the failure and of the tool error that caused it', async () => {
+    const result = await runCli(['run', 'failing_app', 'weather Paris', '--in_memory', '-v'], {
+      cwd: agentsDir,
+    });
+    expect(result.code).toBe(1);
+    const [first, ...rest] = result.stderr.split('\n');
+    expect(first).toBe('Error: Tool "get_weather" failed: database unreachable: 17');
+    const stacks = rest.join('\n');
+    expect(stacks).toMatch(
+      /^ToolExecutionError: Tool "get_weather" failed: database unreachable: 17\n {4}at /,
+    );
+    // The cause's stack leads to the line of agent.ts that threw.
+    expect(stacks).toMatch(
+      /\nCaused by: Error: database unreachable: 17\n {4}at .*failing_app[\\/]agent\.ts:\d+/,
+    );
   });
 });

@@ -30,6 +30,7 @@ export interface RunCommandOptions {
   readonly session_service_uri?: string;
   readonly artifact_service_uri?: string;
   readonly memory_service_uri?: string;
+  readonly verbose?: boolean;
 }
 
 /** Adds `adk run AGENT [QUERY]` to `program`. */
@@ -51,6 +52,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .option('--session_service_uri <uri>', 'where sessions are stored (default SQLite in .adk/)')
     .option('--artifact_service_uri <uri>', 'where artifacts are stored (default .adk/artifacts)')
     .option('--memory_service_uri <uri>', 'the memory service (default in memory)')
+    .option('-v, --verbose', "on a failed turn, print the error's stack and its causes' stacks")
     .action(async (agent: string, query: string | undefined, options: RunCommandOptions) => {
       process.exitCode = await runCommand(agent, query, options, io);
     });
@@ -64,8 +66,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
  * `--resume FILE` first replays a saved session into a new one (printing it).
  * Text output is `[author]: text` with model output streamed; `--jsonl`
  * prints complete events as JSON lines. `--save_session` writes the session
- * to `<agent>/<session_id>.session.json` at the end. Returns the exit code: 0,
- * or 1 when a turn failed.
+ * to `<agent>/<session_id>.session.json` at the end. A failed turn prints
+ * `Error: <message>` on stderr (`--verbose`: with the stacks of the error
+ * and its causes). Returns the exit code: 0, or 1 when a turn failed.
  */
 export async function runCommand(
   agent: string,
@@ -110,6 +113,7 @@ export async function runCommand(
       io,
       streaming: !jsonl,
       signal: stop.signal,
+      verbose: options.verbose === true,
     };
     let exitCode = 0;
     if (options.replay) {

@@ -2,6 +2,7 @@ import { StreamingMode } from '../context/run-config.js';
 import type { Runner } from '../runner/runner.js';
 import type { Session } from '../sessions/session.js';
 import type { CliIo } from './cli-io.js';
+import { errorReport } from './error-report.js';
 import type { EventPrinter } from './event-printer.js';
 
 /** One conversation of `adk run`: a runner, a session and where output goes. */
@@ -14,12 +15,14 @@ export interface RunSession {
   readonly streaming: boolean;
   /** Fires when the user interrupts (Ctrl-C): the turn in progress stops. */
   readonly signal: AbortSignal;
+  /** Print a failed turn's stack, and its causes' (`-v`), after its message. */
+  readonly verbose?: boolean;
 }
 
 /**
  * Runs one user turn and prints its events. Returns true when the turn ran
- * to its end; false when it failed (the error is printed to stderr) or was
- * interrupted.
+ * to its end; false when it failed (the error is printed to stderr, see
+ * `errorReport`) or was interrupted.
  */
 export async function runTurn(conversation: RunSession, text: string): Promise<boolean> {
   const { runner, session, printer, io, signal } = conversation;
@@ -40,7 +43,7 @@ export async function runTurn(conversation: RunSession, text: string): Promise<b
   } catch (error) {
     printer.endStream();
     if (signal.aborted) return false;
-    io.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(errorReport(error, conversation.verbose === true));
     return false;
   } finally {
     printer.endStream();

@@ -31,7 +31,10 @@ describe('envFileText', () => {
 });
 
 describe('codeTemplate', () => {
-  it('quotes the model name as a string literal', () => {
-    expect(codeTemplate("it's")).toContain('model: "it\'s",');
+  it('quotes the model name as a single-quoted string literal', () => {
+    expect(codeTemplate('gemini-2.5-flash')).toContain("  model: 'gemini-2.5-flash',\n");
+    expect(codeTemplate("it's")).toContain("  model: 'it\\'s',\n");
+    expect(codeTemplate('a"b\\c\nd')).toContain("  model: 'a\"b\\\\c\\nd',\n");
+    expect(codeTemplate('x')).not.toContain('"');
   });
 });

@@ -1,6 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCommonJsModule } from '../config/module-scope.js';
+import { PACKAGE_VERSION } from '../utils/package-version.js';
 
 /** The model `adk create` offers first. */
 export const DEFAULT_CREATE_MODEL = 'gemini-2.5-flash';
@@ -26,43 +27,101 @@ export type ScaffoldedFiles = readonly string[];
 
 /**
  * Writes a working app (Python's `adk create`): `agent.ts` exporting a
- * `rootAgent` LlmAgent (or `root_agent.yaml` for `type: 'config'`), `.env`
- * with the model credentials, and `.gitignore` keeping `.env` and `.adk/`
- * out of version control (entries are added to an existing `.gitignore`).
- * Outside an ESM package (no `"type": "module"` in the nearest package.json)
- * it also writes a package.json saying so, for `agent.ts` to load as ESM.
+ * `rootAgent` LlmAgent (or `root_agent.yaml` for `type: 'config'`),
+ * `.gitignore` keeping `.env` and `.adk/` out of version control (entries
+ * are added to an existing `.gitignore`), and `.env` with the model
+ * settings, only when there are some (a key, a Google Cloud project): no
+ * empty `.env`. For `agent.ts`:
+ * - outside an ESM package (no `"type": "module"` in the nearest
+ *   package.json), a package.json making the folder one, with `@adk-ts/adk`
+ *   (this version) as its dependency, so that `npm install` there gives
+ *   editors the package's types;
+ * - without a tsconfig.json in the folder or above, one for an ES module
+ *   agent (strict, NodeNext).
+ * Generated TypeScript uses single quotes, as the project's own code.
  */
 export async function scaffoldApp(request: ScaffoldRequest): Promise<ScaffoldedFiles> {
   await mkdir(request.appDir, { recursive: true });
-  await writeFile(path.join(request.appDir, '.env'), envFileText(request), 'utf8');
+  const files: string[] = [];
+  const env = envFileText(request);
+  if (env !== '') {
+    await writeFile(path.join(request.appDir, '.env'), env, 'utf8');
+    files.push('.env');
+  }
   await ensureGitignored(request.appDir, ['.env', '.adk/']);
+  files.push('.gitignore');
   if (request.type === 'config') {
     await writeFile(path.join(request.appDir, 'root_agent.yaml'), yamlTemplate(request.model));
-    return ['.env', '.gitignore', 'root_agent.yaml'];
+    return [...files, 'root_agent.yaml'];
   }
   const agentFile = path.join(request.appDir, 'agent.ts');
-  const files = ['.env', '.gitignore', 'agent.ts'];
+  files.push('agent.ts');
   // Outside an ESM package agent.ts would compile to CommonJS and load a second
   // copy of the package; a package.json in the app folder makes it ESM.
   if (await isCommonJsModule(agentFile)) {
-    await writeFile(path.join(request.appDir, 'package.json'), '{\n  "type": "module"\n}\n');
+    await writeFile(
+      path.join(request.appDir, 'package.json'),
+      packageJsonText(path.basename(request.appDir)),
+    );
     files.push('package.json');
   }
+  if (!(await hasTsconfigAbove(request.appDir))) {
+    await writeFile(path.join(request.appDir, 'tsconfig.json'), TSCONFIG_TEXT);
+    files.push('tsconfig.json');
+  }
   await writeFile(agentFile, codeTemplate(request.model));
-  return files;
+  return files.sort();
 }
+
+/**
+ * The package.json of a new app outside any ES module package: private, an
+ * ES module, depending on this version of `@adk-ts/adk`.
+ */
+export function packageJsonText(appName: string): string {
+  const manifest = {
+    name: appName,
+    private: true,
+    type: 'module',
+    dependencies: { '@adk-ts/adk': `^${PACKAGE_VERSION}` },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/**
+ * The tsconfig.json of a new app: `agent.ts` as an ES module (NodeNext),
+ * strict, type-checked only (`adk` runs it without a build). `DOM` is in
+ * `lib` because `@google/genai`'s declarations name DOM types.
+ */
+export const TSCONFIG_TEXT = `{
+  "compilerOptions": {
+    "target": "ES2022",
+    "lib": ["ES2023", "DOM"],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noEmit": true,
+    "skipLibCheck": true
+  }
+}
+`;
 
 /** The `agent.ts` of a new app. */
 export function codeTemplate(model: string): string {
   return `import { LlmAgent } from '@adk-ts/adk';
 
 export const rootAgent = new LlmAgent({
-  model: ${JSON.stringify(model)},
+  model: ${singleQuoted(model)},
   name: 'root_agent',
   description: 'A helpful assistant for user questions.',
   instruction: 'Answer user questions to the best of your knowledge',
 });
 `;
+}
+
+// A TypeScript string literal in single quotes, the project's style.
+function singleQuoted(text: string): string {
+  const body = JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
+  return `'${body}'`;
 }
 
 /** The `root_agent.yaml` of a new config app. */
@@ -114,4 +173,17 @@ async function ensureGitignored(appDir: string, entries: readonly string[]): Pro
   if (missing.length === 0) return;
   const separator = content !== '' && !content.endsWith('\n') ? '\n' : '';
   await writeFile(file, `${content}${separator}${missing.join('\n')}\n`, 'utf8');
+}
+
+// TypeScript's own lookup: the folder, then each folder above it.
+async function hasTsconfigAbove(folder: string): Promise<boolean> {
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    try {
+      await access(path.join(current, 'tsconfig.json'));
+      return true;
+    } catch {
+      // Not here: look further up.
+    }
+    if (path.dirname(current) === current) return false;
+  }
 }

@@ -51,6 +51,37 @@ describe('parseAgentYamlConfig', () => {
     );
   });
 
+  it('suggests the field an unknown key was probably meant to be, at every level', () => {
+    expect(problems({ name: 'a', instructions: 'x' })).toContain(
+      'instructions: Extra inputs are not permitted (did you mean `instruction`?)',
+    );
+    expect(
+      problems({ name: 'a', instruction: 'x', tools: [{ name: 'google_search', arg: {} }] }),
+    ).toContain('tools[0].arg: Extra inputs are not permitted (did you mean `args`?)');
+    expect(
+      problems({ name: 'a', instruction: 'x', sub_agents: [{ config_pth: 'b.yaml' }] }),
+    ).toContain(
+      'sub_agents[0].config_pth: Extra inputs are not permitted (did you mean `config_path`?)',
+    );
+    expect(
+      problems({ name: 'a', instruction: 'x', generate_content_config: { temprature: 1 } }),
+    ).toContain(
+      'generate_content_config.temprature: Extra inputs are not permitted (did you mean `temperature`?)',
+    );
+    expect(
+      problems({ name: 'a', instruction: 'x', before_model_callbacks: [{ nmae: 'a.b' }] }),
+    ).toContain(
+      'before_model_callbacks[0].nmae: Extra inputs are not permitted (did you mean `name`?)',
+    );
+    expect(problems({ agent_class: 'LoopAgent', name: 'a', max_iteration: 2 })).toContain(
+      'max_iteration: Extra inputs are not permitted (did you mean `max_iterations`?)',
+    );
+    // Nothing close: no suggestion.
+    expect(problems({ name: 'a', instruction: 'x', colour: 'red' })).toMatch(
+      /colour: Extra inputs are not permitted$/m,
+    );
+  });
+
   it('keeps tool args free-form', () => {
     const parsed = parseAgentYamlConfig(
       { name: 'a', instruction: 'x', tools: [{ name: 'AgentTool', args: { anything: [1] } }] },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
+import { closestMatch } from '../utils/closest-match.js';
 import { toSnakeKey } from './genai-keys.js';
+import { knownKeysAt } from './schema-keys.js';
 
 /*
  * The YAML agent config of ADK 2.x (Python `AgentConfig`, `agent_config.py`,
@@ -136,7 +138,7 @@ export const GenerateContentConfigYaml = z
         context.addIssue({
           code: 'custom',
           path: [key],
-          message: 'Extra inputs are not permitted',
+          message: `Extra inputs are not permitted${didYouMean(key, generateContentConfigKeys)}`,
         });
       }
     }
@@ -288,24 +290,37 @@ function check<T>(schema: z.ZodType<T>, data: unknown, source: string): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   throw new InvalidAgentConfigError({
-    message: `Invalid agent config ${source}:\n${formatIssues(result.error.issues)}`,
+    message: `Invalid agent config ${source}:\n${formatIssues(result.error.issues, schema)}`,
     cause: result.error,
   });
 }
 
-/** Zod issues as `  - path: message` lines, keys spelled as in the YAML. */
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+/**
+ * Zod issues as `  - path: message` lines, keys spelled as in the YAML. An
+ * unknown key reads `key: Extra inputs are not permitted` (pydantic's text);
+ * given the `schema` the issues came from, a field of the same object within
+ * a few typos is suggested: ``(did you mean `instruction`?)``.
+ */
+export function formatIssues(issues: readonly z.core.$ZodIssue[], schema?: z.ZodType): string {
   return issues
     .flatMap((issue) => {
       const path = formatPath(issue.path);
       if (issue.code === 'unrecognized_keys') {
+        const known = schema ? knownKeysAt(schema, issue.path) : [];
         return issue.keys.map(
-          (key) => `  - ${path ? `${path}.` : ''}${key}: Extra inputs are not permitted`,
+          (key) =>
+            `  - ${path ? `${path}.` : ''}${key}: Extra inputs are not permitted${didYouMean(key, known)}`,
         );
       }
       return [`  - ${path || '(document)'}: ${issue.message}`];
     })
     .join('\n');
+}
+
+/** `` (did you mean `<field>`?)`` for the field nearest to an unknown `key`, or ''. */
+export function didYouMean(key: string, fields: Iterable<string>): string {
+  const match = closestMatch(key, fields);
+  return match === undefined ? '' : ` (did you mean \`${match}\`?)`;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

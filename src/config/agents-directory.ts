@@ -7,7 +7,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { App } from '../runner/app.js';
 import { logger } from '../utils/logger.js';
 import { loadAgentEnvFile } from './agent-env-file.js';
-import { isCommonJsModule } from './module-scope.js';
+import { commonJsModuleHint, isCommonJsModule } from './module-scope.js';
 import { assertValidAppName, isValidAppName } from './app-name.js';
 import type { ConfigRegistry } from './config-registry.js';
 import { TYPESCRIPT_EXTENSIONS, importModuleFile } from './import-module-file.js';
@@ -282,9 +282,9 @@ async function wrongExport(
   exportName: string,
   expected: string,
 ): Promise<AgentLoadError> {
+  // A CommonJS agent module requires a second copy of this package, whose classes differ.
   const hint = (await isCommonJsModule(file))
-    ? `${path.basename(file)} is loaded as CommonJS, so it gets a second copy of @adk-ts/adk: ` +
-      'add "type": "module" to the nearest package.json, or name the file agent.mts.'
+    ? commonJsModuleHint(file)
     : 'If it is one, it comes from another copy of @adk-ts/adk than the one loading it: ' +
       'import the package the CLI runs from.';
   return new AgentLoadError({

@@ -90,7 +90,7 @@ export function checkArgs<T>(
   const result = schema.safeParse(args ?? {});
   if (result.success) return result.data;
   throw new InvalidAgentConfigError({
-    message: `Invalid args of ${toolName} in ${configPath}:\n${formatIssues(result.error.issues)}`,
+    message: `Invalid args of ${toolName} in ${configPath}:\n${formatIssues(result.error.issues, schema)}`,
     cause: result.error,
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AgentLoadError } from '../errors/agent-load-error.js';
 import { MissingDependencyError } from '../errors/missing-dependency-error.js';
+import { commonJsModuleHint, isCommonJsModule } from './module-scope.js';
 
 /** How `importModuleFile` loads a file. */
 export interface ImportModuleFileOptions {
@@ -27,7 +28,9 @@ export const TYPESCRIPT_EXTENSIONS: readonly string[] = ['.ts', '.mts', '.cts', 
  * registered once, at the first TypeScript file (a missing `tsx` package is
  * `MissingDependencyError`). Any failure to import (syntax error, an
  * exception at import time, a missing dependency) is `AgentLoadError`
- * naming the file, with the original error as `cause`.
+ * naming the file, with the original error as `cause`; when Node refused a
+ * CommonJS file's require() of an ES module (`ERR_REQUIRE_CYCLE_MODULE`,
+ * `ERR_REQUIRE_ESM`, …), the message ends with `commonJsModuleHint`.
  */
 export async function importModuleFile(
   filePath: string,
@@ -42,12 +45,30 @@ export async function importModuleFile(
   try {
     return (await import(url.href)) as Record<string, unknown>;
   } catch (error) {
+    // A CommonJS file cannot require() this package's ES modules while they load (or at all).
+    const hint =
+      isRequireOfEsmFailure(error) && (await isCommonJsModule(filePath))
+        ? ` ${commonJsModuleHint(filePath)}`
+        : '';
     throw new AgentLoadError({
       filePath,
-      message: `Cannot import ${filePath}: ${error instanceof Error ? error.message : String(error)}`,
+      message: `Cannot import ${filePath}: ${error instanceof Error ? error.message : String(error)}${hint}`,
       cause: error,
     });
   }
+}
+
+// Node's errors for require() of an ES module: in a cycle, with top-level
+// await, or on a Node without require(esm).
+const REQUIRE_OF_ESM_CODES = new Set([
+  'ERR_REQUIRE_CYCLE_MODULE',
+  'ERR_REQUIRE_ASYNC_MODULE',
+  'ERR_REQUIRE_ESM',
+]);
+
+function isRequireOfEsmFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && REQUIRE_OF_ESM_CODES.has(code);
 }
 
 let typeScriptLoader: Promise<void> | undefined;

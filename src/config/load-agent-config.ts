@@ -242,7 +242,7 @@ class ConfigLoader {
     const common = CustomAgentCommonFields.safeParse(data);
     if (!common.success) {
       throw new InvalidAgentConfigError({
-        message: `Invalid agent config ${configPath}:\n${formatIssues(common.error.issues)}`,
+        message: `Invalid agent config ${configPath}:\n${formatIssues(common.error.issues, CustomAgentCommonFields)}`,
         cause: common.error,
       });
     }

@@ -24,3 +24,28 @@ export async function isCommonJsModule(file: string): Promise<boolean> {
     if (path.dirname(folder) === folder) return true;
   }
 }
+
+/**
+ * The advice for a module Node loads as CommonJS (`isCommonJsModule`) where
+ * an ES module is needed, for error messages: `agent.ts is loaded as
+ * CommonJS (no package.json above it says "type": "module"), but agent
+ * modules must be ES modules: add "type": "module" to the nearest
+ * package.json, or rename the file agent.mts.`
+ */
+export function commonJsModuleHint(file: string): string {
+  const name = path.basename(file);
+  const extension = path.extname(name);
+  const esm = ESM_EXTENSIONS[extension];
+  return (
+    `${name} is loaded as CommonJS (no package.json above it says "type": "module"), but ` +
+    'agent modules must be ES modules: add "type": "module" to the nearest package.json' +
+    (esm === undefined ? '.' : `, or rename the file ${name.slice(0, -extension.length)}${esm}.`)
+  );
+}
+
+const ESM_EXTENSIONS: Readonly<Record<string, string>> = {
+  '.ts': '.mts',
+  '.cts': '.mts',
+  '.js': '.mjs',
+  '.cjs': '.mjs',
+};

@@ -17,6 +17,7 @@ import { getOwn } from '../utils/get-own.js';
 import { newFunctionCallId } from '../utils/ids.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
+import { toolFailure, toolSpanError } from './tool-failure.js';
 
 /** The function the framework calls to ask the client for a credential. */
 export const REQUEST_EUC_FUNCTION_CALL_NAME = 'adk_request_credential';
@@ -162,7 +163,7 @@ async function tracedFunctionCall(
     );
     return event;
   } catch (error) {
-    recordSpanError(span, error);
+    recordSpanError(span, toolSpanError(error, call.name ?? '', call.id));
     throw error;
   } finally {
     span.end();
@@ -225,7 +226,9 @@ async function runFunctionCall(
         toolContext,
         error,
       );
-      if (recovered === undefined) throw error;
+      if (recovered === undefined) {
+        throw toolFailure(error, tool.name, call.id, context.abortSignal);
+      }
       response = recovered;
     }
   }

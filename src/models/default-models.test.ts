@@ -32,6 +32,12 @@ describe('LLMRegistry built-in model classes (issue 4 §1)', () => {
     expect(LLMRegistry.newLlm('claude-sonnet-4-5')).toBeInstanceOf(AnthropicLlm);
   });
 
+  it('a mistyped name suggests the built-in name it meant and lists the supported names', () => {
+    expect(() => LLMRegistry.resolve('gemnii-2.5-flash')).toThrow(
+      /^Model gemnii-2\.5-flash not found\. Did you mean gemini-2\.5-flash\? Supported model names: gemini-\*, model-optimizer-\*, .*claude-\*, anthropic\/\*, gpt-\*, o1, o1-\*, .*lm_studio\/\*/,
+    );
+  });
+
   it('lists the built-ins first, and a user class rebinding a pattern keeps its place', () => {
     const patterns = LLMRegistry.entries().map(([pattern]) => String(pattern));
     expect(patterns[0]).toBe('gemini-.*');

@@ -9,6 +9,12 @@ export interface ProviderErrorContext {
   apiKey: string | undefined;
   /** The caller's signal: once it has fired, its reason is what the call throws. */
   abortSignal: AbortSignal | undefined;
+  /**
+   * Whether the call streams its answer: an answer that cannot be parsed is
+   * worded by it (`malformedStreamDetail` or `malformedBodyDetail`).
+   * Default true.
+   */
+  stream?: boolean;
 }
 
 /** What a provider's HTTP error answer said, as read from its SDK's error. */
@@ -29,6 +35,11 @@ export interface ProviderErrorRules {
   api: string;
   /** What is malformed about a stream that could not be parsed, e.g. `an event is not JSON.` */
   malformedStreamDetail: string;
+  /**
+   * What is malformed about a non-streamed answer that could not be parsed,
+   * e.g. `the response body is not valid JSON.`; default `malformedStreamDetail`.
+   */
+  malformedBodyDetail?: string;
   /** Errors the call throws unchanged (the SDK's own abort error); default none. */
   passesThrough?: (error: Error) => boolean;
   /** The answer an SDK error reports, or undefined when it is not an API error answer. */
@@ -80,7 +91,8 @@ export function malformedResponseError({
  * - after the caller's signal fired: the signal's reason, whatever the SDK threw;
  * - an ADK error, a thrown non-Error, or an error `passesThrough` accepts: itself;
  * - an API error answer (`readAnswer`): ModelApiError with its status, code and message;
- * - a stream that cannot be parsed (`isMalformedStream`): ModelApiError `malformed_response`;
+ * - an answer that cannot be parsed (`isMalformedStream`): ModelApiError
+ *   `malformed_response`, worded by the call's kind (a stream or one body);
  * - any other Error (connection failures, the SDK refusing the request):
  *   ModelApiError without status, with `describe`'s message.
  *
@@ -88,7 +100,7 @@ export function malformedResponseError({
  */
 export function toProviderError(
   error: unknown,
-  { model, apiKey, abortSignal }: ProviderErrorContext,
+  { model, apiKey, abortSignal, stream = true }: ProviderErrorContext,
   rules: ProviderErrorRules,
 ): unknown {
   if (abortSignal?.aborted) return abortSignal.reason ?? error;
@@ -115,7 +127,9 @@ export function toProviderError(
       provider,
       api: rules.api,
       model,
-      detail: rules.malformedStreamDetail,
+      detail: stream
+        ? rules.malformedStreamDetail
+        : (rules.malformedBodyDetail ?? rules.malformedStreamDetail),
       cause: error,
     });
   }

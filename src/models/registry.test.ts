@@ -111,9 +111,54 @@ describe('LLMRegistry (reference adk-python §1.10, models/registry.py)', () => 
     }
     expect(ModelNotFoundError.isInstance(caught)).toBe(true);
     expect(AdkError.isInstance(caught)).toBe(true);
-    expect((caught as ModelNotFoundError).message).toBe('Model unknown-model not found.');
+    // Python's sentence first; on an empty registry, nothing to list.
+    expect((caught as ModelNotFoundError).message).toBe(
+      'Model unknown-model not found. No model names are registered. For another name, register ' +
+        'a BaseLlm subclass with LLMRegistry.register, or give the agent a BaseLlm instance.',
+    );
+    expect((caught as ModelNotFoundError).suggestion).toBeUndefined();
     expect((caught as ModelNotFoundError).model).toBe('unknown-model');
     expect((caught as ModelNotFoundError).name).toBe('ModelNotFoundError');
+  });
+
+  it('an unknown model lists the registered names and suggests the nearest one', () => {
+    LLMRegistry.register(
+      llmClass('Fam', [
+        'gemini-.*',
+        'o1',
+        'openai/.*',
+        'projects\\/.+\\/endpoints\\/.+',
+        /my\.model-.*/,
+      ]),
+    );
+    const failure = (model: string): ModelNotFoundError => {
+      try {
+        LLMRegistry.resolve(model);
+      } catch (error) {
+        if (ModelNotFoundError.isInstance(error)) return error;
+        throw error;
+      }
+      throw new Error(`${model} resolved`);
+    };
+    const typo = failure('gemnii-2.5-flash');
+    expect(typo.message).toBe(
+      'Model gemnii-2.5-flash not found. Did you mean gemini-2.5-flash? Supported model names: ' +
+        'gemini-*, o1, openai/*, projects/.+/endpoints/.+, my.model-*. For another name, register ' +
+        'a BaseLlm subclass with LLMRegistry.register, or give the agent a BaseLlm instance.',
+    );
+    expect(typo.suggestion).toBe('gemini-2.5-flash');
+    expect(typo.model).toBe('gemnii-2.5-flash');
+    // A missing or extra character, a swap, another case, another separator.
+    expect(failure('gemini2.5-flash').suggestion).toBe('gemini-2.5-flash');
+    expect(failure('gemni-2.5-pro').suggestion).toBe('gemini-2.5-pro');
+    expect(failure('Gemini-2.5-pro').suggestion).toBe('gemini-2.5-pro');
+    expect(failure('openai:gpt-4o').suggestion).toBe('openai/gpt-4o');
+    expect(failure('my.modle-1').suggestion).toBe('my.model-1');
+    // Too far from any name, or too short to guess at: the list only.
+    expect(failure('llama3').suggestion).toBeUndefined();
+    expect(failure('gmeni-2.5').suggestion).toBeUndefined();
+    expect(failure('o5').suggestion).toBeUndefined();
+    expect(failure('o5').message).not.toContain('Did you mean');
   });
 
   it('BaseLlm serves no model by default; reset removes every registration', () => {

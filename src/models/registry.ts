@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ModelNotFoundError } from '../errors/model-not-found-error.js';
 import { logger } from '../utils/logger.js';
 import type { BaseLlm, BaseLlmOptions } from './base-llm.js';
+import { describeModelNamePatterns, suggestModelName } from './model-name-suggestion.js';
 import { AnthropicLlm } from './anthropic/anthropic-llm.js';
 import { Gemini } from './gemini/gemini.js';
 import { OpenAILlm } from './openai/openai-llm.js';
@@ -97,14 +98,16 @@ export class LLMRegistry {
   /**
    * The class for `model`: that of the first registered pattern (in order of
    * first registration) matching the whole name, as Python's `resolve`.
-   * Throws `ModelNotFoundError` ("Model {model} not found.") when none does.
+   * When none does, throws `ModelNotFoundError`: Python's "Model {model} not
+   * found.", then the nearest registered name when one is a typo or two away
+   * ("Did you mean gemini-2.5-flash?"), then the supported names.
    */
   static resolve(model: string): BaseLlmClass {
     ensureDefaults();
     for (const entry of entries.values()) {
       if (entry.matcher.test(model)) return entry.llmClass;
     }
-    throw new ModelNotFoundError({ model });
+    throw modelNotFound(model);
   }
 
   /** A new instance of the class resolved for `model`, built with `{ model }`. */
@@ -127,4 +130,22 @@ export class LLMRegistry {
     defaultsRegistered = true;
     entries.clear();
   }
+}
+
+function modelNotFound(model: string): ModelNotFoundError {
+  const patterns = [...entries.values()].map((entry) => entry.pattern);
+  const suggestion = suggestModelName(model, patterns);
+  const supported =
+    patterns.length === 0
+      ? 'No model names are registered.'
+      : `Supported model names: ${describeModelNamePatterns(patterns).join(', ')}.`;
+  return new ModelNotFoundError({
+    model,
+    ...(suggestion === undefined ? {} : { suggestion }),
+    message:
+      `Model ${model} not found.` +
+      (suggestion === undefined ? '' : ` Did you mean ${suggestion}?`) +
+      ` ${supported} For another name, register a BaseLlm subclass with ` +
+      'LLMRegistry.register, or give the agent a BaseLlm instance.',
+  });
 }

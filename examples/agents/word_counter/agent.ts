@@ -2,7 +2,7 @@
  * An app written in TypeScript: `agent.ts` exports `rootAgent`. The model is
  * an offline stand-in that calls the tool once and answers from its result.
  *
- * Run: npx tsx src/cli/main.ts run examples/agents/word_counter "How many words is this?"
+ * Run (in this repository): npm run adk -- run examples/agents/word_counter "How many words is this?"
  */
 import { BaseLlm, FunctionTool, LlmAgent, type LlmRequest, type LlmResponse } from '@adk-ts/adk';
 import { z } from 'zod';

@@ -63,6 +63,7 @@ const rules: ProviderErrorRules = {
   provider: PROVIDER,
   api: 'the Gemini API',
   malformedStreamDetail: 'a streamed chunk is not complete JSON.',
+  malformedBodyDetail: 'the response body is not valid JSON.',
   readAnswer(error) {
     if (!isSdkApiError(error)) return undefined;
     const body = errorBodyOf(error.message)?.error;
@@ -89,7 +90,9 @@ const rules: ProviderErrorRules = {
  *   API's `error.status` (e.g. `RESOURCE_EXHAUSTED`) as `code` and its
  *   `error.message` (for 429, followed by where to read about quotas);
  * - a streamed chunk that is not JSON, or a stream ending inside a chunk:
- *   ModelApiError `malformed_response`;
+ *   ModelApiError `malformed_response` ("a streamed chunk is not complete
+ *   JSON."); a non-streamed body that is not JSON (`context.stream` false)
+ *   likewise, saying so ("the response body is not valid JSON.");
  * - any other Error (connection failures, the SDK refusing the request):
  *   ModelApiError without status, with the connection failure's reason;
  * - a thrown non-Error: unchanged.

@@ -226,6 +226,26 @@ describe('Gemini errors: broken streams', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.partial).toBe(true);
     expect(error).toMatchObject({ provider: 'gemini', code: 'malformed_response' });
+    expect((error as Error).message).toBe(
+      'gemini gemini-2.5-flash: Malformed response from the Gemini API: a streamed chunk is not complete JSON.',
+    );
+  });
+
+  it('a non-streamed body that is not JSON: malformed_response that says it was the body', async () => {
+    const target = await start({
+      kind: 'raw',
+      status: 200,
+      contentType: 'application/json',
+      body: '{"candidates": [{"content"',
+    });
+
+    const error = await failure(gemini(target).generateContentAsync(ask(), false));
+
+    expect(ModelApiError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ provider: 'gemini', code: 'malformed_response' });
+    expect((error as Error).message).toBe(
+      'gemini gemini-2.5-flash: Malformed response from the Gemini API: the response body is not valid JSON.',
+    );
   });
 
   it('a stream that stops inside a chunk: ModelApiError malformed_response', async () => {

@@ -96,7 +96,7 @@ export class Gemini extends BaseLlm {
       vertexai: client.vertexai,
       abortSignal: signal,
     });
-    const context: ErrorContext = { model: params.model, apiKey, abortSignal };
+    const context: ErrorContext = { model: params.model, apiKey, abortSignal, stream };
 
     if (!stream) {
       let response: GenerateContentResponse;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Statement as SqliteStatement } from 'better-sqlite3';
 import type * as KyselyModule from 'kysely';
 import type { Kysely, sql as SqlTag } from 'kysely';
@@ -87,24 +88,33 @@ export async function openDatabase<Schema>(
 ): Promise<SqlDatabase<Schema>> {
   const parsed = parseDatabaseUri(uri, options.service);
   const feature = options.feature ?? 'SQL storage';
-  const kysely = await importOptional(() => import('kysely'), 'kysely', feature);
   const secrets = secretsOf(uri);
   let db: Kysely<Schema>;
+  let sql: SqlTemplateTag;
   let release: () => Promise<void>;
+  // Each dialect's packages load together, so that all the missing ones are named at once.
   switch (parsed.dialect) {
     case 'sqlite': {
+      const { kysely, 'better-sqlite3': sqlite } = await importOptionalPackages(
+        { kysely: () => import('kysely'), 'better-sqlite3': () => import('better-sqlite3') },
+        feature,
+      );
       const shared = await openSharedSqlite(
         parsed.path,
         options.busyTimeoutMs ?? 10_000,
-        feature,
+        sqlite.default,
         kysely,
       );
       db = shared.db as Kysely<Schema>;
+      sql = kysely.sql;
       release = () => shared.release();
       break;
     }
     case 'postgres': {
-      const pg = await importOptional(() => import('pg'), 'pg', feature);
+      const { kysely, pg } = await importOptionalPackages(
+        { kysely: () => import('kysely'), pg: () => import('pg') },
+        feature,
+      );
       const { Pool, types } = pg.default;
       const pool = new Pool({
         connectionString: parsed.connectionString,
@@ -123,12 +133,16 @@ export async function openDatabase<Schema>(
         ),
       );
       db = new kysely.Kysely<Schema>({ dialect: new kysely.PostgresDialect({ pool }) });
+      sql = kysely.sql;
       release = () => db.destroy();
       break;
     }
     case 'mysql': {
-      const mysql = await importOptional(() => import('mysql2'), 'mysql2', feature);
-      const pool = mysql.createPool({
+      const { kysely, mysql2 } = await importOptionalPackages(
+        { kysely: () => import('kysely'), mysql2: () => import('mysql2') },
+        feature,
+      );
+      const pool = mysql2.createPool({
         uri: parsed.connectionString,
         connectionLimit: options.poolSize ?? 10,
         dateStrings: true,
@@ -136,11 +150,12 @@ export async function openDatabase<Schema>(
         charset: 'utf8mb4',
       });
       db = new kysely.Kysely<Schema>({ dialect: new kysely.MysqlDialect({ pool }) });
+      sql = kysely.sql;
       release = () => db.destroy();
       break;
     }
   }
-  return new KyselyDatabase<Schema>(parsed.dialect, parsed.redacted, db, kysely.sql, release, [
+  return new KyselyDatabase<Schema>(parsed.dialect, parsed.redacted, db, sql, release, [
     ...secrets,
   ]);
 }
@@ -263,6 +278,9 @@ interface SqliteHandle {
   close(): void;
 }
 
+// better-sqlite3's `Database` class, as loaded on first use.
+type SqliteConstructor = typeof BetterSqlite3;
+
 const openSqliteFiles = new Map<string, { db: Promise<Kysely<unknown>>; handles: number }>();
 const STATEMENT_CACHE_SIZE = 200;
 
@@ -274,13 +292,13 @@ const STATEMENT_CACHE_SIZE = 200;
 async function openSharedSqlite(
   path: string,
   busyTimeoutMs: number,
-  feature: string,
+  Database: SqliteConstructor,
   kysely: typeof KyselyModule,
 ): Promise<{ db: Kysely<unknown>; release(): Promise<void> }> {
   const key = path === ':memory:' ? undefined : resolve(path);
   let entry = key === undefined ? undefined : openSqliteFiles.get(key);
   if (!entry) {
-    entry = { db: createSqliteKysely(path, busyTimeoutMs, feature, kysely), handles: 0 };
+    entry = { db: createSqliteKysely(path, busyTimeoutMs, Database, kysely), handles: 0 };
     if (key !== undefined) openSqliteFiles.set(key, entry);
   }
   entry.handles++;
@@ -314,10 +332,10 @@ async function openSharedSqlite(
 async function createSqliteKysely(
   path: string,
   busyTimeoutMs: number,
-  feature: string,
+  Database: SqliteConstructor,
   kysely: typeof KyselyModule,
 ): Promise<Kysely<unknown>> {
-  const connection = await connectSqlite(path, busyTimeoutMs, feature);
+  const connection = await connectSqlite(path, busyTimeoutMs, Database);
   // Preparing is a large part of a small query's cost; the same few statements repeat.
   const statements = new Map<string, SqliteStatement>();
   const database: SqliteHandle = {
@@ -335,9 +353,7 @@ async function createSqliteKysely(
   return new kysely.Kysely<unknown>({ dialect: new kysely.SqliteDialect({ database }) });
 }
 
-async function connectSqlite(path: string, busyTimeoutMs: number, feature: string) {
-  const Database = (await importOptional(() => import('better-sqlite3'), 'better-sqlite3', feature))
-    .default;
+async function connectSqlite(path: string, busyTimeoutMs: number, Database: SqliteConstructor) {
   const connection = new Database(path, { timeout: busyTimeoutMs });
   try {
     if (path !== ':memory:') {
@@ -370,15 +386,52 @@ export async function importOptional<T>(
   packageName: string,
   feature: string,
 ): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new MissingDependencyError({ packageName, feature, cause: error });
-    }
-    throw error;
+  const loaded = await importOptionalPackages({ [packageName]: load }, feature);
+  return loaded[packageName] as T;
+}
+
+/**
+ * Imports optional packages together: `loads` maps each package name to its
+ * dynamic `import()`. When some are not installed, one
+ * `MissingDependencyError` names all of them (in `loads`' order) with one
+ * `npm install` command, so that a user installs them in one go; otherwise
+ * the first other failure is rethrown as it is. Resolves with each
+ * package's module under its name.
+ */
+export async function importOptionalPackages<
+  const Loads extends Readonly<Record<string, () => Promise<unknown>>>,
+>(
+  loads: Loads,
+  feature: string,
+): Promise<{ [Name in keyof Loads]: Awaited<ReturnType<Loads[Name]>> }> {
+  const names = Object.keys(loads);
+  const settled = await Promise.allSettled(names.map((name) => loads[name]!()));
+  const missing: string[] = [];
+  const causes: unknown[] = [];
+  let failure: { reason: unknown } | undefined;
+  const modules: Record<string, unknown> = {};
+  settled.forEach((result, index) => {
+    const name = names[index]!;
+    if (result.status === 'fulfilled') modules[name] = result.value;
+    else if (isModuleNotFound(result.reason)) {
+      missing.push(name);
+      causes.push(result.reason);
+    } else failure ??= { reason: result.reason };
+  });
+  if (missing.length > 0) {
+    throw new MissingDependencyError({
+      packageName: missing,
+      feature,
+      cause: causes.length === 1 ? causes[0] : new AggregateError(causes, 'Packages not found.'),
+    });
   }
+  if (failure) throw failure.reason;
+  return modules as { [Name in keyof Loads]: Awaited<ReturnType<Loads[Name]>> };
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }
 
 function secretsOf(uri: string): string[] {
