@@ -17,6 +17,7 @@ import {
 } from './base-session-service.js';
 import type { Session } from './session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from './state-delta.js';
+import { assertSessionKey, assertStorableState } from './storable-values.js';
 
 type StateRecord = Record<string, unknown>;
 
@@ -25,7 +26,8 @@ type StateRecord = Record<string, unknown>;
  * for tests, development and single-process apps; everything is lost when the
  * process ends.
  *
- * Sessions are kept per app, user and id. App state (per app) and user state
+ * Sessions are kept per app, user and id, which every method checks as
+ * every store does (`assertSessionKey`). App state (per app) and user state
  * (per app and user) are kept apart from the sessions without their `app:` /
  * `user:` prefixes, and merged back under those prefixes into every session
  * the service returns. Every value crossing the boundary is deep-copied in
@@ -41,7 +43,9 @@ export class InMemorySessionService extends BaseSessionService {
   /**
    * Creates a session. `sessionId` is trimmed; when it is missing or blank a
    * uuid4 is used. Throws `AlreadyExistsError` when the app and user already
-   * have a session with that id. The initial state is split by scope: `app:`
+   * have a session with that id, `InputValidationError` for an id no store
+   * could hold (see `assertSessionKey`), `NestingTooDeepError` for a state
+   * nested too deep. The initial state is split by scope: `app:`
    * and `user:` keys update the app and user states, `temp:` keys are
    * dropped, the rest becomes the session's own state.
    */
@@ -52,6 +56,8 @@ export class InMemorySessionService extends BaseSessionService {
     sessionId,
   }: CreateSessionRequest): Promise<Session> {
     const id = sessionId?.trim() || newUuid();
+    assertSessionKey({ appName, userId, sessionId: id });
+    assertStorableState(state, 'state');
     const appSessions = getOrCreate(
       this.sessions,
       appName,
@@ -92,6 +98,7 @@ export class InMemorySessionService extends BaseSessionService {
     sessionId,
     config,
   }: GetSessionRequest): Promise<Session | undefined> {
+    assertSessionKey({ appName, userId, sessionId });
     const session = this.findSession(appName, userId, sessionId);
     if (!session) return undefined;
     return this.copyOut(session, selectEvents(session.events, config));
@@ -105,6 +112,7 @@ export class InMemorySessionService extends BaseSessionService {
     appName,
     userId,
   }: ListSessionsRequest): Promise<ListSessionsResponse> {
+    assertSessionKey({ appName, userId });
     const appSessions = this.sessions.get(appName);
     if (!appSessions) return { sessions: [] };
     const users = userId === undefined ? [...appSessions.values()] : [appSessions.get(userId)];
@@ -121,6 +129,7 @@ export class InMemorySessionService extends BaseSessionService {
     userId,
     sessionId,
   }: DeleteSessionRequest): Promise<void> {
+    assertSessionKey({ appName, userId, sessionId });
     this.sessions.get(appName)?.get(userId)?.delete(sessionId);
   }
 

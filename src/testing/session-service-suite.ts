@@ -5,6 +5,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import { createEvent, type EventInit } from '../events/event.js';
 import type { BaseSessionService, GetSessionConfig } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
+import { describeSessionValidation } from './session-suite-validation.js';
 
 /** What a backend hands the suite for one test: a fresh service and how to dispose of it. */
 export interface SessionServiceFixture {
@@ -575,5 +576,7 @@ export function runSessionServiceSuite(
         expect((await mustGet(session)).state).toEqual({ 'user:seen': true, n: 2 });
       });
     });
+
+    describeSessionValidation(() => ({ service, app }));
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '../base-session-service.js';
 import type { Session } from '../session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from '../state-delta.js';
+import { assertSessionKey, assertStorableState } from '../storable-values.js';
 import type { SqlDatabase } from './connection.js';
 import { LazyDatabase } from './lazy-database.js';
 import { parseDatabaseUri } from './database-uri.js';
@@ -133,9 +134,12 @@ export class DatabaseSessionService extends BaseSessionService {
    * (created when missing, as Python does, so both languages can append to
    * it). `sessionId` is trimmed; when missing or blank a uuid4 is used. An id
    * the app and user already have raises `AlreadyExistsError`, also when
-   * several callers create it at once (exactly one succeeds). The initial
-   * state is split by scope; `temp:` keys are dropped and `null` values
-   * removed.
+   * several callers create it at once (exactly one succeeds). An id no
+   * store could hold raises `InputValidationError` (`assertSessionKey`), a
+   * state nested too deep `NestingTooDeepError`, and a state holding a NUL
+   * character or an unpaired surrogate `InputValidationError`, before
+   * anything is written. The initial state is split by scope; `temp:` keys
+   * are dropped and `null` values removed.
    */
   override async createSession({
     appName,
@@ -144,6 +148,8 @@ export class DatabaseSessionService extends BaseSessionService {
     sessionId,
   }: CreateSessionRequest): Promise<Session> {
     const id = sessionId?.trim() || newUuid();
+    assertSessionKey({ appName, userId, sessionId: id });
+    assertStorableState(state, 'state');
     const scoped = extractStateDelta(state);
     const sessionState: StateRecord = {};
     applyStateDelta(sessionState, scoped.session);
@@ -158,7 +164,7 @@ export class DatabaseSessionService extends BaseSessionService {
               app_name: appName,
               user_id: userId,
               id,
-              state: encodeJsonColumn(sessionState),
+              state: encodeJsonColumn(sessionState, 'state'),
               create_time: time,
               update_time: time,
               ...(this.schemaInfo.sessionsHaveEventSequence ? { event_sequence: 0 } : {}),
@@ -212,6 +218,7 @@ export class DatabaseSessionService extends BaseSessionService {
     sessionId,
     config,
   }: GetSessionRequest): Promise<Session | undefined> {
+    assertSessionKey({ appName, userId, sessionId });
     return this.run('getSession', async (database) => {
       const { db } = database;
       // The session row is read before its events: a session that raced with
@@ -273,6 +280,7 @@ export class DatabaseSessionService extends BaseSessionService {
     appName,
     userId,
   }: ListSessionsRequest): Promise<ListSessionsResponse> {
+    assertSessionKey({ appName, userId });
     return this.run('listSessions', async ({ db }) => {
       let sessionsQuery = db
         .selectFrom('sessions')
@@ -325,6 +333,7 @@ export class DatabaseSessionService extends BaseSessionService {
     userId,
     sessionId,
   }: DeleteSessionRequest): Promise<void> {
+    assertSessionKey({ appName, userId, sessionId });
     await this.run('deleteSession', (database) =>
       database.transaction(async (trx) => {
         // The session row first, so an append waiting on its lock finds it gone
@@ -381,12 +390,6 @@ export class DatabaseSessionService extends BaseSessionService {
     session,
     event,
   }: AppendEventRequest): Promise<void> {
-    if (!Number.isFinite(microsFromSeconds(event.timestamp))) {
-      throw new InvalidArgumentError({
-        argument: 'event',
-        message: `Event ${event.id} has no valid timestamp.`,
-      });
-    }
     const scoped = extractStateDelta(event.actions.stateDelta);
     const knownRevision = this.revisions.get(session);
     const queueKey = JSON.stringify([session.appName, session.userId, session.id]);
