@@ -40,9 +40,7 @@ describe('the stored-id rule', () => {
       expect(pathIdProblem(id)).toBe('must not contain / or \\');
     }
     for (const id of ['.', '..']) expect(pathIdProblem(id)).toBe('must not be . or ..');
-    expect(pathIdProblem('a\0')).toBe(
-      'must not contain control characters or unpaired surrogates',
-    );
+    expect(pathIdProblem('a\0')).toBe('must not contain control characters or unpaired surrogates');
   });
 
   it('assertStoredId throws InputValidationError naming the argument and the value', () => {
