@@ -5,6 +5,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import type { Event } from '../events/event.js';
 import type { Runner } from '../runner/runner.js';
 import type { RunOverrides } from './api-server-options.js';
+import { assertFunctionResponsesAnswerCalls } from './function-response-check.js';
 import { readJsonBody } from './read-request.js';
 import { RunAgentRequest } from './request-schemas.js';
 import type { RouteContext } from './route-context.js';
@@ -26,6 +27,8 @@ export interface PreparedRun {
  *   400 when invalid, 404 when unknown);
  * - a new message with parts, or an invocation id to resume (400);
  * - the session exists, unless sessions are auto-created (404);
+ * - function responses in the message answer a call of the session (400,
+ *   `assertFunctionResponsesAnswerCalls`);
  * then the `beforeRun` hook, which may give the run its own runner.
  * `streamingRoute` is true for `/run_sse`, where `streaming: true` selects
  * SSE streaming mode (partial events); `/run` always runs without it.
@@ -58,11 +61,13 @@ export async function prepareRun(
     });
   }
   const { userId, sessionId } = request;
-  if (!options.autoCreateSession) {
+  const answersCalls = request.newMessage?.parts?.some((part) => part.functionResponse) === true;
+  if (!options.autoCreateSession || answersCalls) {
     const session = await options.sessionService.getSession({ appName, userId, sessionId });
-    if (!session) {
+    if (!session && !options.autoCreateSession) {
       throw new SessionNotFoundError({ sessionId, message: `Session not found: ${sessionId}` });
     }
+    assertFunctionResponsesAnswerCalls(request.newMessage, session?.events ?? []);
   }
   const streaming = streamingRoute && request.streaming;
   const overrides: RunOverrides | undefined =

@@ -28,16 +28,27 @@ export function eventsToSend(event: Event, split: boolean): Event[] {
  * The frame body Python sends when the run fails after the stream started:
  * `{"error": "<Type>: <message>", "error_details": {"error_type",
  * "error_message", "timestamp"}}` (snake_case, as Python builds it by
- * hand). The message of an error that is not an ADK error is replaced by a
- * generic one unless `exposeMessages` is set.
+ * hand), plus `request_id` in the details when given (the id the server's
+ * log names the failure by). An ADK error's public message is sent; any
+ * other error's message is replaced by a generic one unless
+ * `exposeMessages` is set.
  */
-export function errorFrameBody(error: unknown, exposeMessages: boolean): Record<string, unknown> {
+export function errorFrameBody(
+  error: unknown,
+  exposeMessages: boolean,
+  requestId?: string,
+): Record<string, unknown> {
   const type = error instanceof Error ? error.name || 'Error' : 'Error';
   const message =
     publicErrorMessage(error, exposeMessages) ??
     (AdkError.isInstance(error) ? '' : 'An internal error occurred while running the agent.');
   return {
     error: `${type}: ${message}`,
-    error_details: { error_type: type, error_message: message, timestamp: nowSeconds() },
+    error_details: {
+      error_type: type,
+      error_message: message,
+      timestamp: nowSeconds(),
+      ...(requestId === undefined ? {} : { request_id: requestId }),
+    },
   };
 }
