@@ -3,7 +3,7 @@ import { setOwn } from '../utils/get-own.js';
 import { State } from './state.js';
 import { applyStateDelta } from './state-delta.js';
 import type { Session } from './session.js';
-import { assertStorableEvent } from './storable-values.js';
+import { assertStorableEventFields } from './storable-values.js';
 
 /** Limits on the events `getSession` returns. */
 export interface GetSessionConfig {
@@ -84,8 +84,9 @@ export abstract class BaseSessionService {
    * Records an event in the session. Returns the event as stored (its
    * `temp:` keys removed). Throws `SessionNotFoundError` when the session is
    * not in the store, and, before anything is stored, `InputValidationError`
-   * or `NestingTooDeepError` for an event no store could hold
-   * (`assertStorableEvent`).
+   * for an event whose ids or time no store could hold
+   * (`assertStorableEventFields`; the built-in stores also refuse nesting
+   * past `MAX_STORED_NESTING_DEPTH` with `NestingTooDeepError`).
    */
   async appendEvent(request: AppendEventRequest): Promise<Event> {
     return this.appendEventNow(request);
@@ -100,7 +101,7 @@ export abstract class BaseSessionService {
    */
   appendEventNow({ session, event }: AppendEventRequest): Event | Promise<Event> {
     if (event.partial) return event;
-    assertStorableEvent(event);
+    assertStorableEventFields(event);
     const delta = event.actions.stateDelta;
     let hasDelta = false;
     for (const key in delta) {

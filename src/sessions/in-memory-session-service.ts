@@ -5,6 +5,7 @@ import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
 import { newUuid } from '../utils/ids.js';
 import { deepFrozenCopy } from '../utils/deep-freeze.js';
+import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
 import {
   BaseSessionService,
   type AppendEventRequest,
@@ -18,6 +19,9 @@ import {
 import type { Session } from './session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from './state-delta.js';
 import { assertSessionKey, assertStorableState } from './storable-values.js';
+
+// The copy refuses (NestingTooDeepError) what no store holds, before anything changes.
+const STORED_EVENT_LIMIT = { maxDepth: MAX_STORED_NESTING_DEPTH, argument: 'event' };
 
 type StateRecord = Record<string, unknown>;
 
@@ -138,14 +142,16 @@ export class InMemorySessionService extends BaseSessionService {
    * the app state, `user:` keys to the user state, the rest to the stored
    * session's state, a `null` value removing the key. The stored session's
    * `lastUpdateTime` becomes the event's timestamp. Throws
-   * `SessionNotFoundError` when the session is not in the store. Returns the
+   * `SessionNotFoundError` when the session is not in the store, and
+   * `NestingTooDeepError` for an event nested more than
+   * `MAX_STORED_NESTING_DEPTH` levels (nothing is stored). Returns the
    * frozen copy, which the caller's session shares.
    */
   protected override appendEventToStore({ session, event }: AppendEventRequest): Event {
     const stored = this.findSession(session.appName, session.userId, session.id);
     if (!stored) throw new SessionNotFoundError({ sessionId: session.id });
     // Stored events are frozen copies: every later read shares them instead of copying the history.
-    const copy = deepFrozenCopy(event);
+    const copy = deepFrozenCopy(event, STORED_EVENT_LIMIT);
     // Most events change no state; splitting an empty delta would change nothing.
     if (hasOwnKeys(copy.actions.stateDelta)) {
       const scoped = extractStateDelta(copy.actions.stateDelta);

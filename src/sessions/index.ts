@@ -25,3 +25,10 @@ export {
   getSessionServiceFromUri,
   SESSION_SERVICE_URI_SCHEMES,
 } from './session-service-from-uri.js';
+export {
+  assertSessionKey,
+  assertStorableEvent,
+  assertStorableEventFields,
+  assertStorableState,
+  MAX_INVOCATION_ID_LENGTH,
+} from './storable-values.js';

@@ -43,14 +43,15 @@ export function assertStorableState(state: unknown, argument: string): void {
 }
 
 /**
- * Throws before an event is stored when a store could not hold it, or could
- * not give it back intact: an id that breaks the stored-id rule, an
- * invocation id over 256 characters or with control characters, a
- * timestamp that is not a finite time between 1684 and 2255
- * (`InputValidationError`), or nesting deeper than
- * `MAX_STORED_NESTING_DEPTH` (`NestingTooDeepError`).
+ * Throws `InputValidationError` when a store could not hold an event's ids
+ * or time, or could not give them back intact: an event id that breaks the
+ * stored-id rule, an invocation id over 256 characters or with control
+ * characters, a timestamp that is not a finite time between 1684 and 2255.
+ * `BaseSessionService.appendEvent` checks every event with it; the
+ * built-in stores also bound the event's nesting in the copy they store
+ * (`NestingTooDeepError`), and `assertStorableEvent` checks both.
  */
-export function assertStorableEvent(event: Event): void {
+export function assertStorableEventFields(event: Event): void {
   assertStoredId(event.id, 'event id');
   const invocationId = event.invocationId;
   if (invocationId !== '') {
@@ -71,5 +72,15 @@ export function assertStorableEvent(event: Event): void {
       argument: 'timestamp',
     });
   }
-  assertNestingWithin(event, MAX_STORED_NESTING_DEPTH, `event ${event.id}`);
+}
+
+/**
+ * `assertStorableEventFields`, and `NestingTooDeepError` when the event
+ * nests more than `MAX_STORED_NESTING_DEPTH` levels: everything a store
+ * refuses in an event. For checking events before any of them is stored
+ * (an import), and for stores of your own.
+ */
+export function assertStorableEvent(event: Event): void {
+  assertStorableEventFields(event);
+  assertNestingWithin(event, MAX_STORED_NESTING_DEPTH, 'event');
 }

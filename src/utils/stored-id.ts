@@ -3,10 +3,6 @@ import { InputValidationError } from '../errors/input-validation-error.js';
 /** The longest id a session store keeps: adk-python's `String(128)` key columns. */
 export const MAX_ID_LENGTH = 128;
 
-// C0 and C1 control characters (NUL included), DEL, and UTF-16 surrogates
-// that are not part of a pair (with the `u` flag a pair is one code point).
-const CONTROL_OR_LONE_SURROGATE = /[\p{Cc}\p{Cs}]/u;
-
 /**
  * Why `value` cannot be stored as an id (an app name, user id, session id or
  * event id), or undefined when it can. Every session store, on every
@@ -21,10 +17,31 @@ export function storedIdProblem(value: unknown, maxLength = MAX_ID_LENGTH): stri
   if (value.length > maxLength && codePointLength(value) > maxLength) {
     return `must be at most ${maxLength} characters long`;
   }
-  if (CONTROL_OR_LONE_SURROGATE.test(value)) {
+  if (hasControlOrLoneSurrogate(value)) {
     return 'must not contain control characters or unpaired surrogates';
   }
   return undefined;
+}
+
+// A control character or any surrogate; ids are checked on every append, and a
+// plain character class is the fastest test. Surrogates then need pairing.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_OR_SURROGATE = /[\x00-\x1f\x7f-\x9f\ud800-\udfff]/;
+
+// C0 and C1 control characters (NUL included), DEL, and UTF-16 surrogates
+// that are not part of a pair.
+function hasControlOrLoneSurrogate(text: string): boolean {
+  if (!CONTROL_OR_SURROGATE.test(text)) return false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return true;
+    const next = index + 1 < text.length ? text.charCodeAt(index + 1) : 0;
+    if (next < 0xdc00 || next > 0xdfff) return true;
+    index++;
+  }
+  return false;
 }
 
 /**
