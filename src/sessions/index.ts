@@ -32,3 +32,5 @@ export {
   assertStorableState,
   MAX_INVOCATION_ID_LENGTH,
 } from './storable-values.js';
+export { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
+export { MAX_ID_LENGTH } from '../utils/stored-id.js';
