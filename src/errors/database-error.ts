@@ -9,7 +9,9 @@ const marker = Symbol.for(`adk-ts.error.${name}`);
  * stored data cannot be read. The message names the operation and the
  * database with its credentials removed; it never holds the connection
  * string. The transaction was rolled back, so nothing of the operation is
- * stored. `retriable` is true when the same call may succeed if repeated
+ * stored. Its `publicMessage`, what an HTTP client is told, names only the
+ * operation: the database's address and the driver's text stay in the
+ * server's log. `retriable` is true when the same call may succeed if repeated
  * (lost connection, deadlock, lock timeout, busy database); appending an
  * event again with the same id is safe, as a stored id is never stored twice.
  */
@@ -35,7 +37,14 @@ export class DatabaseError extends AdkError {
     detail: string;
     cause?: unknown;
   }) {
-    super({ name, message: `${operation} failed on ${database}: ${detail}`, cause });
+    super({
+      name,
+      message: `${operation} failed on ${database}: ${detail}`,
+      publicMessage: retriable
+        ? `${operation} failed: the database is unavailable or busy; try again.`
+        : `${operation} failed: a database error occurred.`,
+      cause,
+    });
     this.operation = operation;
     this.retriable = retriable;
   }

@@ -28,6 +28,7 @@ export { ModelApiError, type ModelApiErrorOptions } from './model-api-error.js';
 export { MissingApiKeyError } from './missing-api-key-error.js';
 export { MissingDependencyError } from './missing-dependency-error.js';
 export { InputValidationError } from './input-validation-error.js';
+export { NestingTooDeepError } from './nesting-too-deep-error.js';
 export { UnsupportedServiceUriError } from './unsupported-service-uri-error.js';
 export { AgentLoadError } from './agent-load-error.js';
 export { AppNotFoundError } from './app-not-found-error.js';

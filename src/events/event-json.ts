@@ -1,6 +1,8 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
 import { getOwn, hasOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
+import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
 import { Event } from './event.js';
 
 /**
@@ -84,10 +86,13 @@ function toCamelCase(key: string): string {
  * `partMetadata`, tool-confirmation `payload`, `route`, `setModelResponse`)
  * and the ids keying `requestedAuthConfigs`/`requestedToolConfirmations` are
  * kept as written. `null`/`undefined` fields are dropped, empty dicts kept.
- * The result shares no objects or arrays with `event`.
+ * The result shares no objects or arrays with `event`. Every conversion of
+ * this module throws `NestingTooDeepError` for an event nesting objects and
+ * arrays more than `MAX_STORED_NESTING_DEPTH` levels (the event is level 1)
+ * rather than overflow the stack.
  */
 export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
-  return convertModel(event, EVENT, toSnakeCase);
+  return convertModel(event, EVENT, toSnakeCase, 1);
 }
 
 /**
@@ -97,7 +102,7 @@ export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
  * or arrays with `event`.
  */
 export function eventToCamelCaseJson(event: Event): Record<string, unknown> {
-  return convertModel(event, EVENT, keepKey);
+  return convertModel(event, EVENT, keepKey, 1);
 }
 
 /**
@@ -127,7 +132,7 @@ function parseEvent(json: unknown, wireKey: Rename): Event {
       message: `Event JSON must be an object, got ${describe(json)}.`,
     });
   }
-  const result = Event.safeParse(convertModel(json, EVENT, keepKey));
+  const result = Event.safeParse(convertModel(json, EVENT, keepKey, 1));
   if (result.success) return result.data;
   const problems = result.error.issues
     .slice(0, 5)
@@ -139,14 +144,20 @@ function parseEvent(json: unknown, wireKey: Rename): Event {
   });
 }
 
-function convert(value: unknown, rule: Rule, rename: Rename): unknown {
-  if (rule.kind === 'verbatim') return copyVerbatim(value);
-  if (Array.isArray(value)) return value.map((item: unknown) => convert(item, rule, rename));
+// `depth` is the level `value` is at (the event is level 1); an object or
+// array past the limit throws before its members are visited.
+function convert(value: unknown, rule: Rule, rename: Rename, depth: number): unknown {
+  if (rule.kind === 'verbatim') return copyVerbatim(value, depth);
+  if (Array.isArray(value)) {
+    checkDepth(depth);
+    return value.map((item: unknown) => convert(item, rule, rename, depth + 1));
+  }
   if (!isPlainObject(value)) return value;
-  if (rule.kind === 'model') return convertModel(value, rule, rename);
+  if (rule.kind === 'model') return convertModel(value, rule, rename, depth);
+  checkDepth(depth);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    setOwn(out, key, convert(item, rule.values, rename));
+    setOwn(out, key, convert(item, rule.values, rename, depth + 1));
   }
   return out;
 }
@@ -155,24 +166,37 @@ function convertModel(
   value: Readonly<Record<string, unknown>>,
   rule: ModelRule,
   rename: Rename,
+  depth: number,
 ): Record<string, unknown> {
+  checkDepth(depth);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined) continue;
     const name = toCamelCase(key);
     // pydantic gives the alias (camelCase) precedence over the field name.
     if (name !== key && hasOwn(value, name)) continue;
-    setOwn(out, rename(name), convert(item, getOwn(rule.fields, name) ?? NESTED_MODEL, rename));
+    const fieldRule = getOwn(rule.fields, name) ?? NESTED_MODEL;
+    setOwn(out, rename(name), convert(item, fieldRule, rename, depth + 1));
   }
   return out;
 }
 
-function copyVerbatim(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyVerbatim);
+function copyVerbatim(value: unknown, depth: number): unknown {
+  if (Array.isArray(value)) {
+    checkDepth(depth);
+    return value.map((item: unknown) => copyVerbatim(item, depth + 1));
+  }
   if (!isPlainObject(value)) return value;
+  checkDepth(depth);
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) setOwn(out, key, copyVerbatim(item));
+  for (const [key, item] of Object.entries(value)) setOwn(out, key, copyVerbatim(item, depth + 1));
   return out;
+}
+
+function checkDepth(depth: number): void {
+  if (depth > MAX_STORED_NESTING_DEPTH) {
+    throw new NestingTooDeepError({ argument: 'event', limit: MAX_STORED_NESTING_DEPTH });
+  }
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

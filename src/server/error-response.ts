@@ -11,6 +11,8 @@ import { RequestValidationError } from '../errors/request-validation-error.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import { StaleSessionError } from '../errors/stale-session-error.js';
+import { UnmatchedFunctionResponseError } from '../errors/unmatched-function-response-error.js';
+import { newUuid } from '../utils/ids.js';
 import { logger } from '../utils/logger.js';
 
 /**
@@ -23,7 +25,8 @@ import { logger } from '../utils/logger.js';
  *   may be sent again);
  * - 400 any other bad input (`InvalidArgumentError` and its subclasses such
  *   as invalid app, artifact or id names), a service the server was not
- *   given, an invocation that cannot be resumed;
+ *   given, an invocation that cannot be resumed, function responses that
+ *   answer no call (`UnmatchedFunctionResponseError`);
  * - 500 anything else.
  */
 export function statusOfError(error: unknown): ContentfulStatusCode {
@@ -39,7 +42,8 @@ export function statusOfError(error: unknown): ContentfulStatusCode {
   if (
     InvalidArgumentError.isInstance(error) ||
     ServiceNotConfiguredError.isInstance(error) ||
-    InvocationNotResumableError.isInstance(error)
+    InvocationNotResumableError.isInstance(error) ||
+    UnmatchedFunctionResponseError.isInstance(error)
   ) {
     return 400;
   }
@@ -60,9 +64,11 @@ export function publicErrorMessage(error: unknown, exposeMessages: boolean): str
 
 /**
  * The JSON error response FastAPI would send: `{"detail": …}` with the
- * status of `statusOfError` (the issue list for a 422). A 500 says only
- * "Internal Server Error" unless the message is public, and is logged with
- * the full error; a 4xx carries the error's message.
+ * status of `statusOfError` (the issue list for a 422); a 4xx carries the
+ * error's message. A 500 gets a new request id: the server logs the full
+ * error under it, and the client gets it as `requestId` in the body and the
+ * `x-request-id` header, with a `detail` of "Internal Server Error" unless
+ * the error has a public message (`publicErrorMessage`).
  */
 export function errorResponse(context: Context, error: unknown, exposeMessages: boolean): Response {
   if (error instanceof HTTPException) return error.getResponse();
@@ -71,9 +77,10 @@ export function errorResponse(context: Context, error: unknown, exposeMessages: 
     return context.json({ detail: error.issues }, status);
   }
   if (status === 500) {
-    logger.error(`${context.req.method} ${context.req.path} failed.`, error);
+    const requestId = newUuid();
+    logger.error(`${context.req.method} ${context.req.path} failed (request ${requestId}).`, error);
     const detail = publicErrorMessage(error, exposeMessages) ?? 'Internal Server Error';
-    return context.json({ detail }, status);
+    return context.json({ detail, requestId }, status, { 'x-request-id': requestId });
   }
   return context.json({ detail: (error as Error).message }, status);
 }

@@ -29,6 +29,8 @@ export {
   UpdateSessionRequest,
 } from './request-schemas.js';
 export { statusOfError } from './error-response.js';
+export { ContentJson, PartJson } from './genai-schemas.js';
+export { MAX_REQUEST_NESTING_DEPTH } from './json-limits.js';
 export { eventToWireJson, sessionToWireJson } from './wire-json.js';
 export {
   defaultDevUiAssetsDirectory,

@@ -6,12 +6,16 @@ import {
 } from '../errors/request-validation-error.js';
 import { getOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
+import { pathIdProblem } from '../utils/stored-id.js';
+import { jsonLimitIssues } from './json-limits.js';
 import { camelCaseRequestKeys } from './request-schemas.js';
 
 /**
  * The request body parsed as JSON and validated by `schema`. An empty body
  * is `undefined` given to the schema (so an optional body may be left out).
- * Throws `RequestValidationError` (422) for malformed JSON or a body that
+ * Throws `RequestValidationError` (422) for malformed JSON, a body nested
+ * more than `MAX_REQUEST_NESTING_DEPTH` levels or holding a string with a
+ * NUL character or an unpaired surrogate (`jsonLimitIssues`), or a body that
  * does not fit, with FastAPI's issue shape (`loc` starting with `body`).
  */
 export async function readJsonBody<T>(context: Context, schema: z.ZodType<T>): Promise<T> {
@@ -26,8 +30,26 @@ export async function readJsonBody<T>(context: Context, schema: z.ZodType<T>): P
         cause: error,
       });
     }
+    const issues = jsonLimitIssues(body, 'body');
+    if (issues.length > 0) throw new RequestValidationError({ issues });
   }
   return validate(schema, body, 'body');
+}
+
+/**
+ * The path parameter `name`, checked as a user or session id of the HTTP
+ * API (`pathIdProblem`); a bad one is a `RequestValidationError` (422)
+ * located at `["path", name]`.
+ */
+export function readIdParam(context: Context, name: string): string {
+  const id = context.req.param(name) ?? '';
+  const problem = pathIdProblem(id);
+  if (problem !== undefined) {
+    throw new RequestValidationError({
+      issues: [{ type: 'value_error', loc: ['path', name], msg: `Invalid id: it ${problem}` }],
+    });
+  }
+  return id;
 }
 
 /** `value` validated by `schema`; issues are located under `location` (`body`, `query`, `path`). */

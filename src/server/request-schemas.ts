@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { CONTENT_RULE, PART_RULE, toCamelCaseKeys, toCamelKey } from '../config/genai-keys.js';
+import { toCamelKey } from '../config/genai-keys.js';
 import { eventFromCamelCaseJson } from '../events/event-json.js';
 import type { Event } from '../events/event.js';
-import type { Content, Part } from '../types/index.js';
+import { assertStorableEvent } from '../sessions/storable-values.js';
 import { setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
+import { pathIdProblem } from '../utils/stored-id.js';
+import { ContentJson, ContentObject, JsonObject, PartJson } from './genai-schemas.js';
+
+export { ContentJson, PartJson } from './genai-schemas.js';
 
 /**
  * A request object's own keys in camelCase, accepting snake_case as
@@ -25,37 +29,31 @@ export function camelCaseRequestKeys(value: unknown): unknown {
   return out;
 }
 
+/** A JSON object of the caller's own data (state, a state delta, custom metadata), kept as written. */
+const UserDict = JsonObject;
+
 /**
- * A JSON object of the caller's own data (state, a state delta, custom
- * metadata): keys kept as written, the object itself passed through.
+ * A user or session id of the HTTP API (`pathIdProblem`): 1 to 128
+ * characters, no control characters or unpaired surrogates, no `/` or `\`,
+ * not `.` or `..`.
  */
-const UserDict = z.custom<Record<string, unknown>>(isPlainObject, {
-  message: 'Input should be a valid dictionary',
+export const ApiId = z.string().superRefine((id, context) => {
+  const problem = pathIdProblem(id);
+  if (problem !== undefined)
+    context.addIssue({ code: 'custom', message: `Invalid id: it ${problem}` });
 });
 
-/** A genai `Content`, in either casing; function arguments and results kept as written. */
-export const ContentJson = z.preprocess(
-  (value) => (isPlainObject(value) ? toCamelCaseKeys(value, CONTENT_RULE) : value),
-  z.custom<Content>(
-    (value) =>
-      isPlainObject(value) &&
-      (value['role'] === undefined || typeof value['role'] === 'string') &&
-      (value['parts'] === undefined ||
-        (Array.isArray(value['parts']) && value['parts'].every(isPlainObject))),
-    { message: 'Input should be a valid Content: {role?: string, parts?: Part[]}' },
-  ),
-);
-
-/** A genai `Part`, in either casing. */
-export const PartJson = z.preprocess(
-  (value) => (isPlainObject(value) ? toCamelCaseKeys(value, PART_RULE) : value),
-  z.custom<Part>(isPlainObject, { message: 'Input should be a valid Part' }),
-);
-
-/** An ADK event, in either casing, validated as `Event.model_validate` does. */
+/**
+ * An ADK event, in either casing, validated as `Event.model_validate` does,
+ * its content as `ContentJson` checks a message, and refused when no
+ * session store could hold it (`assertStorableEvent`: ids, invocation id,
+ * timestamp), so a session is never created with only part of its events.
+ */
 const EventJson = z.unknown().transform((value, context): Event => {
+  let event: Event;
   try {
-    return eventFromCamelCaseJson(value);
+    event = eventFromCamelCaseJson(value);
+    assertStorableEvent(event);
   } catch (error) {
     context.addIssue({
       code: 'custom',
@@ -63,6 +61,20 @@ const EventJson = z.unknown().transform((value, context): Event => {
     });
     return z.NEVER;
   }
+  if (event.content !== undefined) {
+    const content = ContentObject.safeParse(event.content);
+    if (!content.success) {
+      for (const issue of content.error.issues) {
+        context.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: ['content', ...issue.path],
+        });
+      }
+      return z.NEVER;
+    }
+  }
+  return event;
 });
 
 /**
@@ -73,8 +85,8 @@ export const RunAgentRequest = z.preprocess(
   camelCaseRequestKeys,
   z.object({
     appName: z.string().optional(),
-    userId: z.string(),
-    sessionId: z.string(),
+    userId: ApiId,
+    sessionId: ApiId,
     newMessage: ContentJson.optional(),
     streaming: z.boolean().default(false),
     stateDelta: UserDict.optional(),
@@ -87,11 +99,22 @@ export const RunAgentRequest = z.preprocess(
 /** The body of `/run` and `/run_sse`. */
 export type RunAgentRequest = z.infer<typeof RunAgentRequest>;
 
+/**
+ * A session id to create: blank asks for a generated one; otherwise, once
+ * trimmed (as the session services trim it), an `ApiId`.
+ */
+const NewSessionId = z.string().superRefine((id, context) => {
+  const trimmed = id.trim();
+  const problem = trimmed === '' ? undefined : pathIdProblem(trimmed);
+  if (problem !== undefined)
+    context.addIssue({ code: 'custom', message: `Invalid id: it ${problem}` });
+});
+
 /** The optional body of `POST …/sessions` (Python `CreateSessionRequest`): an id, a state, events to import. */
 export const CreateSessionRequest = z.preprocess(
   camelCaseRequestKeys,
   z.object({
-    sessionId: z.string().optional(),
+    sessionId: NewSessionId.optional(),
     state: UserDict.optional(),
     events: z.array(EventJson).optional(),
   }),
@@ -125,7 +148,7 @@ export type SaveArtifactRequest = z.infer<typeof SaveArtifactRequest>;
 /** The body of `PATCH …/memory` (Python `UpdateMemoryRequest`). */
 export const UpdateMemoryRequest = z.preprocess(
   camelCaseRequestKeys,
-  z.object({ sessionId: z.string() }),
+  z.object({ sessionId: ApiId }),
 );
 /** The body of `PATCH …/memory`. */
 export type UpdateMemoryRequest = z.infer<typeof UpdateMemoryRequest>;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { assertValidAppName } from '../config/app-name.js';
 import type { ApiServerOptions } from './api-server-options.js';
 import type { AppRunners } from './app-runners.js';
+import { readIdParam } from './read-request.js';
 import type { RunTracker } from './run-tracker.js';
 
 /** What every route group shares: the options, the app runners and the server's shutdown signal. */
@@ -14,7 +15,12 @@ export interface RouteContext {
   readonly runs: RunTracker;
 }
 
-/** The `app_name`, `user_id` and `session_id` path parameters; the app name validated (400). */
+/**
+ * The `app_name`, `user_id` and `session_id` path parameters: the app name
+ * validated (400, `InvalidAppNameError`), the user and session ids as ids
+ * of the HTTP API (422, see `readIdParam`). A route without a `session_id`
+ * gets an empty one.
+ */
 export function sessionPath(context: Context): {
   appName: string;
   userId: string;
@@ -24,7 +30,8 @@ export function sessionPath(context: Context): {
   assertValidAppName(appName);
   return {
     appName,
-    userId: context.req.param('user_id') ?? '',
-    sessionId: context.req.param('session_id') ?? '',
+    userId: context.req.param('user_id') === undefined ? '' : readIdParam(context, 'user_id'),
+    sessionId:
+      context.req.param('session_id') === undefined ? '' : readIdParam(context, 'session_id'),
   };
 }

@@ -5,6 +5,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import type { Event } from '../events/event.js';
 import type { Runner } from '../runner/runner.js';
 import type { RunOverrides } from './api-server-options.js';
+import { assertFunctionResponsesAnswerCalls } from './function-response-check.js';
 import { readJsonBody } from './read-request.js';
 import { RunAgentRequest } from './request-schemas.js';
 import type { RouteContext } from './route-context.js';
@@ -26,6 +27,8 @@ export interface PreparedRun {
  *   400 when invalid, 404 when unknown);
  * - a new message with parts, or an invocation id to resume (400);
  * - the session exists, unless sessions are auto-created (404);
+ * - function responses in the message answer a call of the session (400,
+ *   `assertFunctionResponsesAnswerCalls`);
  * then the `beforeRun` hook, which may give the run its own runner.
  * `streamingRoute` is true for `/run_sse`, where `streaming: true` selects
  * SSE streaming mode (partial events); `/run` always runs without it.
@@ -58,15 +61,18 @@ export async function prepareRun(
     });
   }
   const { userId, sessionId } = request;
-  // A beforeRun hook sees the stored state (conformance replay reads it), so the
-  // session is read for it even when a missing one would be auto-created.
+  const answersCalls = request.newMessage?.parts?.some((part) => part.functionResponse) === true;
+  // A beforeRun hook sees the stored state (conformance replay reads it), and
+  // function responses are checked against the stored calls, so the session is
+  // read for them even when a missing one would be auto-created.
   const session =
-    options.autoCreateSession && !options.beforeRun
+    options.autoCreateSession && !options.beforeRun && !answersCalls
       ? undefined
       : await options.sessionService.getSession({ appName, userId, sessionId });
   if (!options.autoCreateSession && !session) {
     throw new SessionNotFoundError({ sessionId, message: `Session not found: ${sessionId}` });
   }
+  if (answersCalls) assertFunctionResponsesAnswerCalls(request.newMessage, session?.events ?? []);
   const streaming = streamingRoute && request.streaming;
   const overrides: RunOverrides | undefined =
     (await options.beforeRun?.({

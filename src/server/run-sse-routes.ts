@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { newUuid } from '../utils/ids.js';
 import { logger } from '../utils/logger.js';
 import { prepareRun } from './run-preparation.js';
 import type { RouteContext } from './route-context.js';
@@ -16,8 +17,10 @@ const SSE_HEADERS = {
  * (with `streaming: true`) before the final one, the artifactDelta split of
  * `eventsToSend`. Everything `prepareRun` checks fails with a status before
  * the stream starts (404 for a missing session); a failure after that is a
- * last `data: {"error": …}` frame. A client that disconnects, or the server
- * closing, stops the run and ends the stream.
+ * last `data: {"error": …}` frame. The stream's `x-request-id` header names
+ * it; a failure is logged under that id and the error frame carries it. A
+ * client that disconnects, or the server closing, stops the run and ends
+ * the stream.
  */
 export function registerRunSseRoutes(app: Hono, route: RouteContext): void {
   app.post('/run_sse', async (context) => {
@@ -27,6 +30,7 @@ export function registerRunSseRoutes(app: Hono, route: RouteContext): void {
     const events = run.events(abortSignal);
     const split = !run.request.functionCallEventId;
     const exposeMessages = route.options.exposeErrorMessages ?? false;
+    const requestId = newUuid();
     const encoder = new TextEncoder();
     let finished = false;
     const finish = async (): Promise<void> => {
@@ -50,9 +54,13 @@ export function registerRunSseRoutes(app: Hono, route: RouteContext): void {
         } catch (error) {
           // A stop we asked for is not an error to report; the client is gone or the server closing.
           if (!abortSignal.aborted) {
-            logger.error(`Error in the /run_sse stream of app ${run.appName}.`, error);
+            logger.error(
+              `Error in the /run_sse stream of app ${run.appName} (request ${requestId}).`,
+              error,
+            );
             try {
-              stream.enqueue(encoder.encode(sseFrame(errorFrameBody(error, exposeMessages))));
+              const frame = errorFrameBody(error, exposeMessages, requestId);
+              stream.enqueue(encoder.encode(sseFrame(frame)));
             } catch {
               // The stream was cancelled meanwhile.
             }
@@ -71,7 +79,10 @@ export function registerRunSseRoutes(app: Hono, route: RouteContext): void {
         await finish();
       },
     });
-    return new Response(body, { status: 200, headers: SSE_HEADERS });
+    return new Response(body, {
+      status: 200,
+      headers: { ...SSE_HEADERS, 'x-request-id': requestId },
+    });
   });
 }
 

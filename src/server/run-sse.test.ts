@@ -323,16 +323,18 @@ describe('/run_sse errors (reference §2.1: 404 before the stream, error frame a
     const logged: unknown[][] = [];
     setLogger(quietLogger((...record) => void logged.push(record)));
     let frames: Record<string, unknown>[];
+    let requestId: string | null;
     try {
-      frames = await frameReader(
-        await runSse({ appName: 'failing', sessionId, streaming: true }),
-      ).all();
+      const response = await runSse({ appName: 'failing', sessionId, streaming: true });
+      requestId = response.headers.get('x-request-id');
+      frames = await frameReader(response).all();
     } finally {
       setLogger();
     }
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(logged).toEqual([
       [
-        'Error in the /run_sse stream of app failing.',
+        `Error in the /run_sse stream of app failing (request ${requestId}).`,
         expect.objectContaining({ message: 'db password=hunter2' }),
       ],
     ]);
@@ -344,6 +346,7 @@ describe('/run_sse errors (reference §2.1: 404 before the stream, error frame a
         error_type: 'Error',
         error_message: 'An internal error occurred while running the agent.',
         timestamp: expect.any(Number),
+        request_id: requestId,
       },
     });
     expect(JSON.stringify(frames)).not.toContain('hunter2');

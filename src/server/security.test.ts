@@ -264,9 +264,17 @@ describe('body limit and failures (ARCHITECTURE §6: typed 4xx, never a 5xx for 
       });
       expect(reply.status).toBe(500);
       const text = await reply.text();
-      expect(JSON.parse(text)).toEqual({ detail: 'Internal Server Error' });
+      const requestId = reply.headers.get('x-request-id');
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(text)).toEqual({ detail: 'Internal Server Error', requestId });
       expect(text).not.toContain('s3cret');
-      expect(JSON.stringify(logged)).toContain('POST /run failed.');
+      expect(JSON.stringify(logged)).toContain(`POST /run failed (request ${requestId}).`);
+      expect(logged).toEqual([
+        [
+          `POST /run failed (request ${requestId}).`,
+          expect.objectContaining({ message: 'connect postgres://admin:s3cret@db/prod failed' }),
+        ],
+      ]);
     } finally {
       setLogger();
     }
@@ -290,7 +298,10 @@ describe('body limit and failures (ARCHITECTURE §6: typed 4xx, never a 5xx for 
         body: JSON.stringify({ appName: 'broken', userId: 'u', sessionId: 's' }),
       });
       expect(reply.status).toBe(500);
-      expect(await reply.json()).toEqual({ detail: 'agent.ts: SyntaxError at line 3' });
+      expect(await reply.json()).toEqual({
+        detail: 'agent.ts: SyntaxError at line 3',
+        requestId: reply.headers.get('x-request-id'),
+      });
     } finally {
       setLogger();
     }

@@ -29,13 +29,18 @@ export function eventsToSend(event: Event, split: boolean): Event[] {
  * The frame body Python sends when the run fails after the stream started:
  * `{"error": "<Type>: <message>", "error_details": {"error_type",
  * "error_message", "timestamp"}}` (snake_case, as Python builds it by
- * hand). The message of an error that is not an ADK error is replaced by a
- * generic one unless `exposeMessages` is set. For a `ToolExecutionError`,
- * `error_details` also names the tool (`tool_name`) and the call
- * (`function_call_id`, when it had one), so a client can mark that call
- * failed.
+ * hand), plus `request_id` in the details when given (the id the server's
+ * log names the failure by). An ADK error's public message is sent; any
+ * other error's message is replaced by a generic one unless
+ * `exposeMessages` is set. For a `ToolExecutionError`, `error_details`
+ * also names the tool (`tool_name`) and the call (`function_call_id`, when
+ * it had one), so a client can mark that call failed.
  */
-export function errorFrameBody(error: unknown, exposeMessages: boolean): Record<string, unknown> {
+export function errorFrameBody(
+  error: unknown,
+  exposeMessages: boolean,
+  requestId?: string,
+): Record<string, unknown> {
   const type = error instanceof Error ? error.name || 'Error' : 'Error';
   const message =
     publicErrorMessage(error, exposeMessages) ??
@@ -46,6 +51,7 @@ export function errorFrameBody(error: unknown, exposeMessages: boolean): Record<
       error_type: type,
       error_message: message,
       timestamp: nowSeconds(),
+      ...(requestId === undefined ? {} : { request_id: requestId }),
       ...toolDetails(error),
     },
   };

@@ -6,6 +6,7 @@ import { refreshSessionInPlace } from './refresh-session.js';
 import { State } from './state.js';
 import { applyStateDelta } from './state-delta.js';
 import type { Session } from './session.js';
+import { assertStorableEventFields } from './storable-values.js';
 
 /** Limits on the events `getSession` returns. */
 export interface GetSessionConfig {
@@ -107,7 +108,10 @@ export abstract class BaseSessionService {
   /**
    * Records an event in the session. Returns the event as stored (its
    * `temp:` keys removed). Throws `SessionNotFoundError` when the session is
-   * not in the store.
+   * not in the store, and, before anything is stored, `InputValidationError`
+   * for an event whose ids or time no store could hold
+   * (`assertStorableEventFields`; the built-in stores also refuse nesting
+   * past `MAX_STORED_NESTING_DEPTH` with `NestingTooDeepError`).
    */
   async appendEvent(request: AppendEventRequest): Promise<Event> {
     return this.appendEventNow(request);
@@ -178,6 +182,7 @@ export abstract class BaseSessionService {
     reload: StoreReload | undefined,
   ): Event | Promise<Event> {
     if (event.partial) return event;
+    assertStorableEventFields(event);
     const delta = event.actions.stateDelta;
     let hasDelta = false;
     for (const key in delta) {

@@ -5,6 +5,7 @@ import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
 import { newUuid } from '../utils/ids.js';
 import { deepFrozenCopy } from '../utils/deep-freeze.js';
+import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
 import {
   BaseSessionService,
   type AppendEventRequest,
@@ -19,6 +20,10 @@ import {
 import { refreshSessionInPlace } from './refresh-session.js';
 import type { Session } from './session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from './state-delta.js';
+import { assertSessionKey, assertStorableState } from './storable-values.js';
+
+// The copy refuses (NestingTooDeepError) what no store holds, before anything changes.
+const STORED_EVENT_LIMIT = { maxDepth: MAX_STORED_NESTING_DEPTH, argument: 'event' };
 
 type StateRecord = Record<string, unknown>;
 
@@ -27,7 +32,8 @@ type StateRecord = Record<string, unknown>;
  * for tests, development and single-process apps; everything is lost when the
  * process ends.
  *
- * Sessions are kept per app, user and id. App state (per app) and user state
+ * Sessions are kept per app, user and id, which every method checks as
+ * every store does (`assertSessionKey`). App state (per app) and user state
  * (per app and user) are kept apart from the sessions without their `app:` /
  * `user:` prefixes, and merged back under those prefixes into every session
  * the service returns. Every value crossing the boundary is deep-copied in
@@ -43,7 +49,9 @@ export class InMemorySessionService extends BaseSessionService {
   /**
    * Creates a session. `sessionId` is trimmed; when it is missing or blank a
    * uuid4 is used. Throws `AlreadyExistsError` when the app and user already
-   * have a session with that id. The initial state is split by scope: `app:`
+   * have a session with that id, `InputValidationError` for an id no store
+   * could hold (see `assertSessionKey`), `NestingTooDeepError` for a state
+   * nested too deep. The initial state is split by scope: `app:`
    * and `user:` keys update the app and user states, `temp:` keys are
    * dropped, the rest becomes the session's own state.
    */
@@ -54,6 +62,8 @@ export class InMemorySessionService extends BaseSessionService {
     sessionId,
   }: CreateSessionRequest): Promise<Session> {
     const id = sessionId?.trim() || newUuid();
+    assertSessionKey({ appName, userId, sessionId: id });
+    assertStorableState(state, 'state');
     const appSessions = getOrCreate(
       this.sessions,
       appName,
@@ -94,6 +104,7 @@ export class InMemorySessionService extends BaseSessionService {
     sessionId,
     config,
   }: GetSessionRequest): Promise<Session | undefined> {
+    assertSessionKey({ appName, userId, sessionId });
     const session = this.findSession(appName, userId, sessionId);
     if (!session) return undefined;
     return this.copyOut(session, selectEvents(session.events, config));
@@ -107,6 +118,7 @@ export class InMemorySessionService extends BaseSessionService {
     appName,
     userId,
   }: ListSessionsRequest): Promise<ListSessionsResponse> {
+    assertSessionKey({ appName, userId });
     const appSessions = this.sessions.get(appName);
     if (!appSessions) return { sessions: [] };
     const users = userId === undefined ? [...appSessions.values()] : [appSessions.get(userId)];
@@ -123,6 +135,7 @@ export class InMemorySessionService extends BaseSessionService {
     userId,
     sessionId,
   }: DeleteSessionRequest): Promise<void> {
+    assertSessionKey({ appName, userId, sessionId });
     this.sessions.get(appName)?.get(userId)?.delete(sessionId);
   }
 
@@ -131,7 +144,9 @@ export class InMemorySessionService extends BaseSessionService {
    * the app state, `user:` keys to the user state, the rest to the stored
    * session's state, a `null` value removing the key. The stored session's
    * `lastUpdateTime` becomes the event's timestamp. Throws
-   * `SessionNotFoundError` when the session is not in the store. Returns the
+   * `SessionNotFoundError` when the session is not in the store, and
+   * `NestingTooDeepError` for an event nested more than
+   * `MAX_STORED_NESTING_DEPTH` levels (nothing is stored). Returns the
    * frozen copy, which the caller's session shares. A caller is never
    * refused as stale; with `reload` (from `appendEventWithReload`) its
    * session is first brought up to date with what the store holds.
@@ -149,7 +164,7 @@ export class InMemorySessionService extends BaseSessionService {
       );
     }
     // Stored events are frozen copies: every later read shares them instead of copying the history.
-    const copy = deepFrozenCopy(event);
+    const copy = deepFrozenCopy(event, STORED_EVENT_LIMIT);
     // Most events change no state; splitting an empty delta would change nothing.
     if (hasOwnKeys(copy.actions.stateDelta)) {
       const scoped = extractStateDelta(copy.actions.stateDelta);

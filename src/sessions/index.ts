@@ -29,3 +29,12 @@ export {
   getSessionServiceFromUri,
   SESSION_SERVICE_URI_SCHEMES,
 } from './session-service-from-uri.js';
+export {
+  assertSessionKey,
+  assertStorableEvent,
+  assertStorableEventFields,
+  assertStorableState,
+  MAX_INVOCATION_ID_LENGTH,
+} from './storable-values.js';
+export { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
+export { MAX_ID_LENGTH } from '../utils/stored-id.js';

@@ -5,6 +5,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import { createEvent, type EventInit } from '../events/event.js';
 import type { BaseSessionService, GetSessionConfig } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
+import { describeSessionValidation } from './session-suite-validation.js';
 
 /** What a backend hands the suite for one test: a fresh service and how to dispose of it. */
 export interface SessionServiceFixture {
@@ -647,5 +648,6 @@ export function runSessionServiceSuite(
         expect(SessionNotFoundError.isInstance(error)).toBe(true);
       });
     });
+    describeSessionValidation(() => ({ service, app }));
   });
 }

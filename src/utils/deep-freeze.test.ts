@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
 import { deepClone } from './deep-clone.js';
 import {
   deepFreeze,
@@ -145,5 +146,25 @@ describe('deepFreeze / deepFrozenCopy / isDeepFrozen', () => {
     );
     expect(structuredClone(root)).toEqual(root);
     expect(Object.getPrototypeOf(deepFrozenCopy({}))).toBe(Object.prototype);
+  });
+
+  it('issue 15: with a limit, deepFrozenCopy refuses nesting past it with NestingTooDeepError instead of overflowing', () => {
+    const nested = (levels: number) => {
+      let value: unknown = 'leaf';
+      for (let level = 0; level < levels; level++) value = level % 2 ? [value] : { a: value };
+      return value;
+    };
+    const limit = { maxDepth: 10, argument: 'event' };
+    expect(deepFrozenCopy(nested(10), limit)).toEqual(nested(10));
+    for (const levels of [11, 200_000]) {
+      let caught: unknown;
+      try {
+        deepFrozenCopy(nested(levels), limit);
+      } catch (error) {
+        caught = error;
+      }
+      expect(NestingTooDeepError.isInstance(caught)).toBe(true);
+      expect((caught as Error).message).toContain('event nests objects and arrays more than 10');
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
+
 const deeplyFrozen = new WeakSet<object>();
 
 // The copies share one frozen empty object and array: most of an event's
@@ -86,10 +88,21 @@ function freeze(value: unknown, root: boolean): boolean {
  * Structured values other than plain objects and arrays (dates, typed
  * arrays…) are copied with `structuredClone` and left unfrozen (a typed array
  * cannot be frozen), and then the copy is not vouched for.
+ *
+ * With `limit`, a value nesting objects and arrays more than
+ * `limit.maxDepth` levels deep (the value itself is level 1) throws
+ * `NestingTooDeepError` naming `limit.argument`, before the walk could
+ * overflow the stack.
  */
-export function deepFrozenCopy<T>(value: T): T {
+export function deepFrozenCopy<T>(value: T, limit?: { maxDepth: number; argument: string }): T {
   if (typeof value !== 'object' || value === null) return value;
-  const state = { whole: true };
+  const state: CopyState = {
+    whole: true,
+    depth: 1,
+    maxDepth: limit?.maxDepth ?? Infinity,
+    argument: limit?.argument ?? 'value',
+  };
+  if (state.maxDepth < 1) throw tooDeep(state);
   let copy: object;
   if (Array.isArray(value)) copy = copyArray(value, state);
   else if (isPlain(value)) {
@@ -100,7 +113,27 @@ export function deepFrozenCopy<T>(value: T): T {
   return Object.freeze(copy) as T;
 }
 
-function frozenCopyOf(value: object, state: { whole: boolean }): unknown {
+/** What one deep-frozen copy tracks: whether it is vouched for, and how deep it is. */
+interface CopyState {
+  whole: boolean;
+  depth: number;
+  readonly maxDepth: number;
+  readonly argument: string;
+}
+
+function tooDeep(state: CopyState): NestingTooDeepError {
+  return new NestingTooDeepError({ argument: state.argument, limit: state.maxDepth });
+}
+
+function frozenCopyOf(value: object, state: CopyState): unknown {
+  if (state.depth >= state.maxDepth) throw tooDeep(state);
+  state.depth++;
+  const copy = frozenCopyAtLevel(value, state);
+  state.depth--;
+  return copy;
+}
+
+function frozenCopyAtLevel(value: object, state: CopyState): unknown {
   if (Array.isArray(value)) {
     return value.length === 0 ? EMPTY_ARRAY : Object.freeze(copyArray(value, state));
   }
@@ -175,7 +208,7 @@ function isPlain(value: object): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
-function copyArray(value: readonly unknown[], state: { whole: boolean }): unknown[] {
+function copyArray(value: readonly unknown[], state: CopyState): unknown[] {
   const length = value.length;
   const copy = new Array<unknown>(length);
   for (let index = 0; index < length; index++) {
@@ -189,7 +222,7 @@ function copyArray(value: readonly unknown[], state: { whole: boolean }): unknow
 // one stands in). for…in walks V8's enum cache: no key array per object.
 function copyObject(
   value: object,
-  state: { whole: boolean },
+  state: CopyState,
   into?: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
   let copy: Record<string, unknown> | undefined;

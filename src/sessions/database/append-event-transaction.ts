@@ -167,7 +167,7 @@ export async function appendEventInTransaction(
       if (hasKeys(scoped.session)) {
         const state = decodeJsonObject(row.state, 'sessions.state');
         applyStateDelta(state, scoped.session);
-        update = update.set({ state: encodeJsonColumn(state) });
+        update = update.set({ state: encodeJsonColumn(state, 'sessions.state') });
       }
       const result = await update
         .where('app_name', '=', appName)

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseError } from '../../errors/database-error.js';
+import { InputValidationError } from '../../errors/input-validation-error.js';
 import { StaleSessionError } from '../../errors/stale-session-error.js';
 import { createEvent } from '../../events/event.js';
 import {
@@ -114,6 +116,55 @@ for (const backend of ['sqlite', 'postgres', 'mysql'] as SqlTestBackend[]) {
           (thrown: unknown) => thrown,
         );
       expect(StaleSessionError.isInstance(error)).toBe(true);
+    });
+
+    it('issue 15: NUL characters and unpaired surrogates, which JSONB refuses, are refused on every dialect before anything is written', async () => {
+      const session = await service.createSession({ appName: 'unstorable', userId: 'u' });
+      const refusals = async (call: () => Promise<unknown>) => {
+        const error = await call().then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+        expect(InputValidationError.isInstance(error), String(error)).toBe(true);
+        expect(DatabaseError.isInstance(error)).toBe(false);
+        expect((error as Error).message).toContain('NUL character or an unpaired surrogate');
+      };
+      for (const value of ['a\0b', 'half\ud800', '\udfffhalf']) {
+        await refusals(() =>
+          service.createSession({ appName: 'unstorable', userId: 'u', state: { key: value } }),
+        );
+        await refusals(() =>
+          service.createSession({ appName: 'unstorable', userId: 'u', state: { [value]: 1 } }),
+        );
+        await refusals(() =>
+          service.appendEvent({
+            session,
+            event: createEvent({ author: 'a', actions: { stateDelta: { 'user:k': [value] } } }),
+          }),
+        );
+        await refusals(() =>
+          service.appendEvent({
+            session,
+            event: createEvent({
+              author: 'a',
+              content: { role: 'user', parts: [{ text: value }] },
+            }),
+          }),
+        );
+      }
+      // Escaped backslashes, a NUL spelled out and paired surrogates are ordinary text.
+      const text = 'C:\\u0000\\ud800 \\\\u0000 😀';
+      await service.appendEvent({
+        session,
+        event: createEvent({ author: 'a', content: { role: 'user', parts: [{ text }] } }),
+      });
+      const stored = await service.getSession({
+        appName: 'unstorable',
+        userId: 'u',
+        sessionId: session.id,
+      });
+      expect(stored?.events.map((event) => event.content?.parts?.[0]?.text)).toEqual([text]);
+      expect((await service.listSessions({ appName: 'unstorable' })).sessions).toHaveLength(1);
     });
   });
 }

@@ -18,6 +18,7 @@ import {
 import { refreshSessionInPlace } from '../refresh-session.js';
 import type { Session } from '../session.js';
 import { applyStateDelta, extractStateDelta, mergeState } from '../state-delta.js';
+import { assertSessionKey, assertStorableState } from '../storable-values.js';
 import type { SqlDatabase } from './connection.js';
 import { LazyDatabase } from './lazy-database.js';
 import { parseDatabaseUri } from './database-uri.js';
@@ -132,9 +133,12 @@ export class DatabaseSessionService extends BaseSessionService {
    * (created when missing, as Python does, so both languages can append to
    * it). `sessionId` is trimmed; when missing or blank a uuid4 is used. An id
    * the app and user already have raises `AlreadyExistsError`, also when
-   * several callers create it at once (exactly one succeeds). The initial
-   * state is split by scope; `temp:` keys are dropped and `null` values
-   * removed.
+   * several callers create it at once (exactly one succeeds). An id no
+   * store could hold raises `InputValidationError` (`assertSessionKey`), a
+   * state nested too deep `NestingTooDeepError`, and a state holding a NUL
+   * character or an unpaired surrogate `InputValidationError`, before
+   * anything is written. The initial state is split by scope; `temp:` keys
+   * are dropped and `null` values removed.
    */
   override async createSession({
     appName,
@@ -143,6 +147,8 @@ export class DatabaseSessionService extends BaseSessionService {
     sessionId,
   }: CreateSessionRequest): Promise<Session> {
     const id = sessionId?.trim() || newUuid();
+    assertSessionKey({ appName, userId, sessionId: id });
+    assertStorableState(state, 'state');
     const scoped = extractStateDelta(state);
     const sessionState: StateRecord = {};
     applyStateDelta(sessionState, scoped.session);
@@ -157,7 +163,7 @@ export class DatabaseSessionService extends BaseSessionService {
               app_name: appName,
               user_id: userId,
               id,
-              state: encodeJsonColumn(sessionState),
+              state: encodeJsonColumn(sessionState, 'state'),
               create_time: time,
               update_time: time,
               ...(this.schemaInfo.sessionsHaveEventSequence ? { event_sequence: 0 } : {}),
@@ -211,6 +217,7 @@ export class DatabaseSessionService extends BaseSessionService {
     sessionId,
     config,
   }: GetSessionRequest): Promise<Session | undefined> {
+    assertSessionKey({ appName, userId, sessionId });
     return this.run('getSession', async (database) => {
       const { db } = database;
       // The session row is read before its events: a session that raced with
@@ -253,6 +260,7 @@ export class DatabaseSessionService extends BaseSessionService {
     appName,
     userId,
   }: ListSessionsRequest): Promise<ListSessionsResponse> {
+    assertSessionKey({ appName, userId });
     return this.run('listSessions', async ({ db }) => {
       let sessionsQuery = db
         .selectFrom('sessions')
@@ -305,6 +313,7 @@ export class DatabaseSessionService extends BaseSessionService {
     userId,
     sessionId,
   }: DeleteSessionRequest): Promise<void> {
+    assertSessionKey({ appName, userId, sessionId });
     await this.run('deleteSession', (database) =>
       database.transaction(async (trx) => {
         // The session row first, so an append waiting on its lock finds it gone
@@ -384,12 +393,6 @@ export class DatabaseSessionService extends BaseSessionService {
     { session, event }: AppendEventRequest,
     reload?: StoreReload,
   ): Promise<void> {
-    if (!Number.isFinite(microsFromSeconds(event.timestamp))) {
-      throw new InvalidArgumentError({
-        argument: 'event',
-        message: `Event ${event.id} has no valid timestamp.`,
-      });
-    }
     const scoped = extractStateDelta(event.actions.stateDelta);
     const knownRevision = this.revisions.get(session);
     const queueKey = JSON.stringify([session.appName, session.userId, session.id]);

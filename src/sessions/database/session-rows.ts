@@ -1,12 +1,30 @@
+import { InputValidationError } from '../../errors/input-validation-error.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import type { Event } from '../../events/event.js';
 import { eventFromSnakeCaseJson, eventToSnakeCaseJson } from '../../events/event-json.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
 import { microsFromSeconds, parseStorageTime, secondsFromMicros } from './storage-time.js';
 
-/** A JSON column's value as the row holds it: JSON text (SQLite, MySQL, and what we write). */
-export function encodeJsonColumn(value: unknown): string {
-  return JSON.stringify(value);
+// A `\u0000` or lone-surrogate escape in JSON text, not itself escaped (an
+// odd number of backslashes before the `u`). JSON.stringify writes both as
+// escapes (lower-case hex) and a paired surrogate as the character itself.
+const UNSTORABLE_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u(?:0000|d[89a-f])/;
+
+/**
+ * A JSON column's value as the row holds it: JSON text (SQLite, MySQL, and
+ * what we write). Throws `InputValidationError` (naming `what`) when a
+ * string or key holds a NUL character or an unpaired surrogate, which
+ * PostgreSQL's JSONB refuses: every dialect refuses them alike.
+ */
+export function encodeJsonColumn(value: unknown, what: string): string {
+  const text = JSON.stringify(value);
+  if (UNSTORABLE_ESCAPE.test(text)) {
+    throw new InputValidationError({
+      message: `${what} holds a NUL character or an unpaired surrogate, which the database cannot store.`,
+      argument: what,
+    });
+  }
+  return text;
 }
 
 /**
@@ -62,7 +80,7 @@ export interface EventRow {
  * stores (`model_dump(exclude_none=True, mode="json")`), as JSON text.
  */
 export function encodeEventData(event: Event): string {
-  return encodeJsonColumn(eventToSnakeCaseJson(event));
+  return encodeJsonColumn(eventToSnakeCaseJson(event), `event ${event.id}`);
 }
 
 /**

@@ -90,7 +90,7 @@ export async function upsertScopeState(
   applyStateDelta(state, delta);
   let update = trx
     .updateTable(table)
-    .set({ state: encodeJsonColumn(state), update_time: time })
+    .set({ state: encodeJsonColumn(state, `${table}.state`), update_time: time })
     .where('app_name', '=', appName);
   if (table === 'user_states') update = update.where('user_id', '=', userId);
   await update.execute();
