@@ -1,5 +1,4 @@
 import { AlreadyExistsError } from '../../errors/already-exists-error.js';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { StaleSessionError } from '../../errors/stale-session-error.js';
 import type { Event } from '../../events/event.js';
 import { nowSeconds } from '../../utils/clock.js';
