@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { getOwn, setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
+import { ContentObject, PartObject } from './genai-schemas.js';
 import {
   CreateSessionRequest,
   RunAgentRequest,
@@ -22,8 +24,6 @@ const OBJECT: JsonSchema = { type: 'object', additionalProperties: true };
 // What the request schemas' custom (unrepresentable) fields hold, by property
 // name; used only where zod's JSON Schema leaves a property empty.
 const PROPERTY_HINTS: Readonly<Record<string, JsonSchema>> = {
-  newMessage: schemaRef('Content'),
-  artifact: schemaRef('Part'),
   state: { ...OBJECT, description: 'The initial state; keys as written.' },
   stateDelta: { ...OBJECT, description: 'State changes; keys as written.' },
   customMetadata: { ...OBJECT, description: 'Copied onto the events; keys as written.' },
@@ -31,69 +31,86 @@ const PROPERTY_HINTS: Readonly<Record<string, JsonSchema>> = {
 const ITEM_HINTS: Readonly<Record<string, JsonSchema>> = { events: schemaRef('Event') };
 
 /**
- * The request body schema of a zod schema, as a client sends it (zod's
- * input side, so defaulted fields are optional), in JSON Schema 2020-12.
- * Fields zod cannot describe (genai `Content` and `Part`, events, user
- * dictionaries) get the component or object schema their name stands for.
+ * Generates JSON Schemas (2020-12) from zod schemas, as a client sends them
+ * (zod's input side, so defaulted fields are optional). The genai `Content`
+ * and `Part` schemas the request schemas are built from become references to
+ * the components of the same names, collected in `definitions`.
  */
-export function requestBodySchema(schema: z.ZodType, description: string): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    io: 'input',
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-  }) as JsonSchema;
-  delete json['$schema'];
-  const properties = json['properties'];
-  if (isPlainObject(properties)) {
-    for (const [name, property] of Object.entries(properties)) {
-      if (!isPlainObject(property)) continue;
-      const hint = Object.hasOwn(PROPERTY_HINTS, name) ? PROPERTY_HINTS[name] : undefined;
-      if (hint && Object.keys(property).length === 0) properties[name] = hint;
-      const itemHint = Object.hasOwn(ITEM_HINTS, name) ? ITEM_HINTS[name] : undefined;
-      if (
-        itemHint &&
-        isPlainObject(property['items']) &&
-        Object.keys(property['items']).length === 0
-      ) {
-        property['items'] = itemHint;
+class SchemaGenerator {
+  /** The named schemas the generated ones refer to (`Content`, `Part`). */
+  readonly definitions: Record<string, JsonSchema> = {};
+  private readonly registry = z.registry<{ id: string }>();
+
+  constructor() {
+    this.registry.add(ContentObject, { id: 'Content' });
+    this.registry.add(PartObject, { id: 'Part' });
+  }
+
+  /** The JSON Schema of `schema`, its genai parts as `#/components/schemas/…` references. */
+  generate(schema: z.ZodType): JsonSchema {
+    const json = z.toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+      metadata: this.registry,
+    }) as JsonSchema;
+    delete json['$schema'];
+    const definitions = json['$defs'];
+    delete json['$defs'];
+    if (isPlainObject(definitions)) {
+      for (const [name, definition] of Object.entries(definitions)) {
+        setOwn(this.definitions, name, componentReferences(definition) as JsonSchema);
       }
     }
+    return componentReferences(json) as JsonSchema;
   }
-  if (Object.keys(json).length === 0) Object.assign(json, OBJECT);
-  return {
-    ...json,
-    description: `${description} Keys may be camelCase or snake_case (camelCase wins).`,
-  };
+
+  /**
+   * The request body schema of a zod schema. Fields zod cannot describe
+   * (events, user dictionaries) get the component or object schema their
+   * name stands for.
+   */
+  requestBody(schema: z.ZodType, description: string): JsonSchema {
+    const json = this.generate(schema);
+    const properties = json['properties'];
+    if (isPlainObject(properties)) {
+      for (const [name, property] of Object.entries(properties)) {
+        if (!isPlainObject(property)) continue;
+        const hint = getOwn(PROPERTY_HINTS, name);
+        if (hint && Object.keys(property).length === 0) setOwn(properties, name, hint);
+        const itemHint = getOwn(ITEM_HINTS, name);
+        if (
+          itemHint &&
+          isPlainObject(property['items']) &&
+          Object.keys(property['items']).length === 0
+        ) {
+          property['items'] = itemHint;
+        }
+      }
+    }
+    if (Object.keys(json).length === 0) Object.assign(json, OBJECT);
+    return {
+      ...json,
+      description: `${description} Keys may be camelCase or snake_case (camelCase wins).`,
+    };
+  }
 }
 
-const PART: JsonSchema = {
-  type: 'object',
-  description: 'A genai Part: one of text, inlineData, fileData, functionCall, functionResponse, …',
-  properties: {
-    text: { type: 'string' },
-    thought: { type: 'boolean' },
-    inlineData: {
-      type: 'object',
-      properties: {
-        mimeType: { type: 'string' },
-        data: { type: 'string', contentEncoding: 'base64' },
-      },
-    },
-    fileData: {
-      type: 'object',
-      properties: { mimeType: { type: 'string' }, fileUri: { type: 'string' } },
-    },
-    functionCall: {
-      type: 'object',
-      properties: { id: { type: 'string' }, name: { type: 'string' }, args: OBJECT },
-    },
-    functionResponse: {
-      type: 'object',
-      properties: { id: { type: 'string' }, name: { type: 'string' }, response: OBJECT },
-    },
-  },
-  additionalProperties: true,
-};
+// zod refers to named schemas inside one document (`#/$defs/<name>`); the
+// OpenAPI document keeps them under its components.
+function componentReferences(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(componentReferences);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const rewritten =
+      key === '$ref' && typeof item === 'string' && item.startsWith('#/$defs/')
+        ? `#/components/schemas/${item.slice('#/$defs/'.length)}`
+        : componentReferences(item);
+    setOwn(out, key, rewritten);
+  }
+  return out;
+}
 
 const EVENT_ACTIONS: JsonSchema = {
   type: 'object',
@@ -148,26 +165,29 @@ const VALIDATION_ISSUE: JsonSchema = {
  * ArtifactVersion, the error bodies).
  */
 export function componentSchemas(): Record<string, JsonSchema> {
-  return {
-    RunAgentRequest: requestBodySchema(RunAgentRequest, 'The body of /run and /run_sse.'),
-    CreateSessionRequest: requestBodySchema(
+  const generator = new SchemaGenerator();
+  const bodies: Record<string, JsonSchema> = {
+    RunAgentRequest: generator.requestBody(RunAgentRequest, 'The body of /run and /run_sse.'),
+    CreateSessionRequest: generator.requestBody(
       CreateSessionRequest,
       'An optional id, initial state and events to import.',
     ),
-    UpdateSessionRequest: requestBodySchema(UpdateSessionRequest, 'The state delta to append.'),
-    SessionState: requestBodySchema(SessionStateBody, 'The initial state itself.'),
-    SaveArtifactRequest: requestBodySchema(
+    UpdateSessionRequest: generator.requestBody(UpdateSessionRequest, 'The state delta to append.'),
+    SessionState: generator.requestBody(SessionStateBody, 'The initial state itself.'),
+    SaveArtifactRequest: generator.requestBody(
       SaveArtifactRequest,
       'The file name, the Part to save and optional metadata.',
     ),
-    UpdateMemoryRequest: requestBodySchema(UpdateMemoryRequest, 'The session to add to memory.'),
-    Content: {
-      type: 'object',
-      description: 'A genai Content.',
-      properties: { role: { type: 'string' }, parts: { type: 'array', items: schemaRef('Part') } },
-      additionalProperties: true,
-    },
-    Part: PART,
+    UpdateMemoryRequest: generator.requestBody(
+      UpdateMemoryRequest,
+      'The session to add to memory.',
+    ),
+  };
+  // Generated even when no body refers to it, so the response shapes can.
+  generator.generate(ContentObject);
+  return {
+    ...bodies,
+    ...generator.definitions,
     EventActions: EVENT_ACTIONS,
     Event: EVENT,
     Session: {

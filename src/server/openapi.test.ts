@@ -114,6 +114,13 @@ describe('GET /openapi.json', () => {
     expect((run['properties'] as Record<string, unknown>)['newMessage']).toEqual({
       $ref: '#/components/schemas/Content',
     });
+    // Content and Part are generated from the genai schemas the requests are checked with.
+    const part = document.components.schemas['Part']!;
+    expect(part['additionalProperties']).toBe(false);
+    expect((part['properties'] as Record<string, unknown>)['text']).toEqual({ type: 'string' });
+    expect(document.components.schemas['Content']!['properties']).toMatchObject({
+      parts: { type: 'array', items: { $ref: '#/components/schemas/Part' } },
+    });
     const runSse = document.paths['/run_sse']!['post']!;
     expect(runSse.requestBody!.content['application/json']!.schema).toEqual({
       $ref: '#/components/schemas/RunAgentRequest',
