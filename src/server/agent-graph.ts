@@ -5,6 +5,7 @@ import { ParallelAgent } from '../agents/parallel-agent.js';
 import { SequentialAgent } from '../agents/sequential-agent.js';
 import { AgentTool } from '../tools/agent-tool.js';
 import type { BaseTool } from '../tools/base-tool.js';
+import { dotAttributes, dotQuote } from './dot-syntax.js';
 
 /** A pair of node names whose edge is highlighted (Python's `highlight_pairs`). */
 export type HighlightPair = readonly [string, string];
@@ -69,17 +70,6 @@ function nodeCaption(node: Node): string {
   return `🔧 ${node.name}`;
 }
 
-/** A DOT quoted id. */
-function quote(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
-}
-
-function attributes(values: Record<string, string>): string {
-  return `[${Object.entries(values)
-    .map(([key, value]) => `${key}=${quote(value)}`)
-    .join(' ')}]`;
-}
-
 /**
  * The agent tree as a Graphviz DOT digraph, drawn as adk-python's
  * `agent_graph.py` draws it: agents (ellipses, 🤖) and their tools (boxes,
@@ -99,9 +89,9 @@ export async function agentGraphDot(
   const palette = darkMode ? DARK : LIGHT;
   const lines: string[] = [
     'digraph {',
-    `\tgraph ${attributes({ rankdir: 'LR', bgcolor: palette.background, splines: 'spline', concentrate: 'true', overlap: 'false' })}`,
-    `\tnode ${attributes({ fontname: 'Arial', fontsize: '12', style: 'filled,rounded', shape: 'box', fillcolor: palette.nodeFill, fontcolor: palette.nodeFont, color: palette.nodeBorder })}`,
-    `\tedge ${attributes({ color: palette.edge, arrowsize: '0.7' })}`,
+    `\tgraph ${dotAttributes({ rankdir: 'LR', bgcolor: palette.background, splines: 'spline', concentrate: 'true', overlap: 'false' })}`,
+    `\tnode ${dotAttributes({ fontname: 'Arial', fontsize: '12', style: 'filled,rounded', shape: 'box', fillcolor: palette.nodeFill, fontcolor: palette.nodeFont, color: palette.nodeBorder })}`,
+    `\tedge ${dotAttributes({ color: palette.edge, arrowsize: '0.7' })}`,
   ];
   const drawn = new Set<string>();
 
@@ -116,18 +106,20 @@ export async function agentGraphDot(
     for (const [highlightFrom, highlightTo] of highlightPairs) {
       if (from === highlightFrom && to === highlightTo) {
         out.push(
-          `${indent}${quote(from)} -> ${quote(to)} ${attributes({ color: HIGHLIGHT_EDGE, penwidth: '2.0' })}`,
+          `${indent}${dotQuote(from)} -> ${dotQuote(to)} ${dotAttributes({ color: HIGHLIGHT_EDGE, penwidth: '2.0' })}`,
         );
         return;
       }
       if (from === highlightTo && to === highlightFrom) {
         out.push(
-          `${indent}${quote(from)} -> ${quote(to)} ${attributes({ color: HIGHLIGHT_EDGE, penwidth: '2.0', dir: 'back' })}`,
+          `${indent}${dotQuote(from)} -> ${dotQuote(to)} ${dotAttributes({ color: HIGHLIGHT_EDGE, penwidth: '2.0', dir: 'back' })}`,
         );
         return;
       }
     }
-    out.push(`${indent}${quote(from)} -> ${quote(to)} ${attributes({ arrowhead: 'normal' })}`);
+    out.push(
+      `${indent}${dotQuote(from)} -> ${dotQuote(to)} ${dotAttributes({ arrowhead: 'normal' })}`,
+    );
   };
 
   const drawNode = async (
@@ -138,10 +130,10 @@ export async function agentGraphDot(
   ): Promise<void> => {
     const name = nodeName(node);
     if (isAgent(node) && isWorkflowAgent(node)) {
-      out.push(`${indent}subgraph ${quote(`cluster_${name}`)} {`);
+      out.push(`${indent}subgraph ${dotQuote(`cluster_${name}`)} {`);
       const inner = `${indent}\t`;
       out.push(
-        `${inner}graph ${attributes({ label: name, style: 'rounded', color: palette.clusterBorder, fontcolor: palette.clusterFont })}`,
+        `${inner}graph ${dotAttributes({ label: name, style: 'rounded', color: palette.clusterBorder, fontcolor: palette.clusterFont })}`,
       );
       await drawCluster(out, node, inner, parent);
       out.push(`${indent}}`);
@@ -160,7 +152,7 @@ export async function agentGraphDot(
           fontcolor: HIGHLIGHT_FONT,
         }
       : { label: nodeCaption(node), shape };
-    out.push(`${indent}${quote(name)} ${attributes(style)}`);
+    out.push(`${indent}${dotQuote(name)} ${dotAttributes(style)}`);
   };
 
   const drawCluster = async (

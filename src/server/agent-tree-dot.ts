@@ -1,4 +1,5 @@
 import type { AppInfoJson } from './app-info.js';
+import { dotAttributes, dotQuote } from './dot-syntax.js';
 
 interface TreePalette {
   background: string;
@@ -27,16 +28,6 @@ const DARK: TreePalette = {
   edge: '#94A3B8',
   edgeFont: '#CBD5E1',
 };
-
-function quote(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
-}
-
-function attributes(values: Record<string, string>): string {
-  return `[${Object.entries(values)
-    .map(([key, value]) => `${key}=${quote(value)}`)
-    .join(' ')}]`;
-}
 
 /**
  * An agent tree (as `serializeAgent` writes it) drawn as adk-python's
@@ -68,16 +59,16 @@ export function agentTreeDot(root: AppInfoJson, { darkMode }: { darkMode: boolea
   const lines = [
     '// Workflow Visualization',
     'digraph {',
-    `\tgraph ${attributes({ bgcolor: palette.background, fontname: 'Helvetica', nodesep: '0.5', pad: '0.5', ranksep: '0.8', splines: 'spline' })}`,
-    `\tnode ${attributes({ color: palette.nodeBorder, fillcolor: palette.nodeFill, fontcolor: palette.nodeFont, fontname: 'Helvetica', fontsize: '12', margin: '0.25,0.15', penwidth: '1.5', shape: 'rect', style: 'rounded,filled' })}`,
-    `\tedge ${attributes({ arrowhead: 'vee', arrowsize: '0.7', color: palette.edge, fontcolor: palette.edgeFont, fontname: 'Helvetica', fontsize: '10', penwidth: '1.2' })}`,
+    `\tgraph ${dotAttributes({ bgcolor: palette.background, fontname: 'Helvetica', nodesep: '0.5', pad: '0.5', ranksep: '0.8', splines: 'spline' })}`,
+    `\tnode ${dotAttributes({ color: palette.nodeBorder, fillcolor: palette.nodeFill, fontcolor: palette.nodeFont, fontname: 'Helvetica', fontsize: '12', margin: '0.25,0.15', penwidth: '1.5', shape: 'rect', style: 'rounded,filled' })}`,
+    `\tedge ${dotAttributes({ arrowhead: 'vee', arrowsize: '0.7', color: palette.edge, fontcolor: palette.edgeFont, fontname: 'Helvetica', fontsize: '10', penwidth: '1.2' })}`,
   ];
   for (const name of nodes) {
     lines.push(
-      `\t${quote(name)} ${attributes({ label: name, fillcolor: palette.nodeFill, style: 'rounded,filled', tooltip: 'Node' })}`,
+      `\t${dotQuote(name)} ${dotAttributes({ label: name, fillcolor: palette.nodeFill, style: 'rounded,filled', tooltip: 'Node' })}`,
     );
   }
-  for (const [from, to] of edges) lines.push(`\t${quote(from)} -> ${quote(to)} [label=""]`);
+  for (const [from, to] of edges) lines.push(`\t${dotQuote(from)} -> ${dotQuote(to)} [label=""]`);
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }
