@@ -104,6 +104,7 @@ for (const backend of backends) {
     }, 120_000);
 
     it('a writer that gets in between every read and the next append cannot make it fail', async () => {
+      // A user of its own: the other test's `user:` keys are not this session's state.
       const sessionId = 'adversary';
       // Every getSession is followed by another process's append, so a reload
       // done as a read and then an append would lose every time.
@@ -112,7 +113,7 @@ for (const backend of backends) {
         override async getSession(request: GetSessionRequest): Promise<Session | undefined> {
           const session = await super.getSession(request);
           this.reads += 1;
-          const other = (await second.getSession({ appName, userId: 'u', sessionId }))!;
+          const other = (await second.getSession({ appName, userId: 'u-adversary', sessionId }))!;
           await second.appendEvent({
             session: other,
             event: createEvent({ author: 'other', actions: { stateDelta: { other: this.reads } } }),
@@ -122,8 +123,8 @@ for (const backend of backends) {
       }
       const service = new Adversarial({ dbUrl: database.uri });
       try {
-        await service.createSession({ appName, userId: 'u', sessionId });
-        const session = (await service.getSession({ appName, userId: 'u', sessionId }))!;
+        await service.createSession({ appName, userId: 'u-adversary', sessionId });
+        const session = (await service.getSession({ appName, userId: 'u-adversary', sessionId }))!;
         const plain = createEvent({ author: 'me', actions: { stateDelta: { mine: 1 } } });
         const refused: unknown = await service
           .appendEvent({ session, event: plain })
@@ -133,7 +134,7 @@ for (const backend of backends) {
         const event = createEvent({ author: 'me', actions: { stateDelta: { mine: 2 } } });
         await service.appendEventWithReload({ session, event });
         // Read with the plain service: the adversary would write after this read too.
-        const stored = (await second.getSession({ appName, userId: 'u', sessionId }))!;
+        const stored = (await second.getSession({ appName, userId: 'u-adversary', sessionId }))!;
         expect(stored.events.map((one) => one.author)).toEqual(['other', 'me']);
         expect(session.events).toEqual(stored.events);
         expect(session.state).toEqual({ other: 1, mine: 2 });
