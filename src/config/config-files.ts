@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ConfigFileNotFoundError } from '../errors/config-file-not-found-error.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
+import { isPathInside } from '../utils/path-inside.js';
 
 /** Reads and parses a YAML config file as PyYAML's `safe_load` would (YAML 1.1, last duplicate key wins). */
 export async function readYamlFile(configPath: string): Promise<unknown> {
@@ -53,8 +54,8 @@ export async function resolveRelativeConfigPath(
   const agentDir = path.dirname(referencingPath);
   const target = await canonicalPath(path.join(agentDir, configPath));
   const canonicalDir = await canonicalPath(agentDir);
-  const relative = path.relative(canonicalDir, target);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+  // The agent directory itself is no config file either.
+  if (target === canonicalDir || !isPathInside(canonicalDir, target)) {
     throw new InvalidAgentConfigError({
       message: `Path traversal detected: config_path ${JSON.stringify(configPath)} resolves outside the agent directory (in ${referencingPath})`,
     });

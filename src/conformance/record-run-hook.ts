@@ -8,8 +8,9 @@ import { RECORDINGS_CONFIG_KEY, conformanceRunConfigOf } from './replay-config.j
  * `_adk_recordings_config` = `{dir, user_message_index, streaming_mode}`
  * runs the app as loaded, with its real models and tools, plus a
  * `RecordingsPlugin` that appends the run's LLM and tool exchanges to
- * `<dir>/generated-recordings[-sse].yaml` when the run ends. Returns undefined when the key is absent; a malformed
- * config is `InvalidArgumentError` (HTTP 400).
+ * `<dir>/generated-recordings[-sse].yaml` when the run ends. Returns
+ * undefined when the key is absent; a malformed config is
+ * `InvalidArgumentError` (HTTP 400).
  */
 export function createRecordRunHook(): BeforeRunHook {
   return (request: RunRequestInfo): RunOverrides | undefined => {

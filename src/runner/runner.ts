@@ -19,7 +19,7 @@ import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
 import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
-import { logger } from '../utils/logger.js';
+import { findUserMessageForInvocation, resolveInvocationId } from './resume-lookup.js';
 import type { App } from './app.js';
 import { validateAppName } from './app.js';
 import { closeAgentToolsets } from './close-toolsets.js';
@@ -491,57 +491,7 @@ export class Runner {
   }
 }
 
-/**
- * In a resumable app, a message carrying function responses resumes the
- * invocation of the call the first response answers (it wins over an
- * explicit id); otherwise the explicit id, if any.
- */
-function resolveInvocationId(
-  session: Session,
-  newMessage: Content | undefined,
-  invocationId: string | undefined,
-): string | undefined {
-  const response = newMessage?.parts?.find((part) => part.functionResponse)?.functionResponse;
-  if (!response) return invocationId;
-  if (!response.id) {
-    throw new InvalidArgumentError({
-      message: 'Function response id is required to resume an invocation.',
-      argument: 'newMessage',
-    });
-  }
-  const callEvent = findFunctionCallEvent(session.events, response.id);
-  if (!callEvent) {
-    throw new InvalidArgumentError({
-      message: `Function call event not found for function response id: ${response.id}`,
-      argument: 'newMessage',
-    });
-  }
-  if (invocationId && invocationId !== callEvent.invocationId) {
-    logger.warn(
-      `Provided invocation_id ${invocationId} is ignored because new_message has a function ` +
-        `response with invocation_id ${callEvent.invocationId}.`,
-    );
-  }
-  return callEvent.invocationId;
-}
-
 function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
   if (!runConfig.customMetadata || Object.keys(runConfig.customMetadata).length === 0) return;
   event.customMetadata = { ...runConfig.customMetadata, ...(event.customMetadata ?? {}) };
-}
-
-function findUserMessageForInvocation(
-  events: readonly Event[],
-  invocationId: string,
-): Content | undefined {
-  for (const event of events) {
-    if (
-      event.invocationId === invocationId &&
-      event.author === 'user' &&
-      event.content?.parts?.[0]?.text
-    ) {
-      return event.content;
-    }
-  }
-  return undefined;
 }

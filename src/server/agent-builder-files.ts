@@ -13,6 +13,7 @@ import path from 'node:path';
 import { assertValidAppName } from '../config/app-name.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { logger } from '../utils/logger.js';
+import { isPathInside } from '../utils/path-inside.js';
 import { builderFilePath } from './builder-uploads.js';
 
 /** One file the builder saves: its path inside the app folder and its bytes. */
@@ -29,11 +30,6 @@ export interface BuilderFile {
 }
 
 const TMP = 'tmp';
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -148,13 +144,13 @@ export class AgentBuilderFiles {
     const realRoot = await realpath(root);
     for (const upload of uploads) {
       const target = path.join(root, ...upload.relativePath.split('/'));
-      if (!isInside(root, target)) throw escapes(upload.relativePath);
+      if (!isPathInside(root, target)) throw escapes(upload.relativePath);
       await mkdir(path.dirname(target), { recursive: true });
       // A symlinked folder or file on the way must not lead outside the root.
-      if (!isInside(realRoot, await realpath(path.dirname(target)))) {
+      if (!isPathInside(realRoot, await realpath(path.dirname(target)))) {
         throw escapes(upload.relativePath);
       }
-      if ((await exists(target)) && !isInside(realRoot, await realpath(target))) {
+      if ((await exists(target)) && !isPathInside(realRoot, await realpath(target))) {
         throw escapes(upload.relativePath);
       }
       await writeFile(target, upload.content);
@@ -164,10 +160,10 @@ export class AgentBuilderFiles {
   /** The regular file at `relative` under `root`, when it exists and resolves inside `root`. */
   private async existingInside(root: string, relative: string): Promise<string | undefined> {
     const file = path.join(root, ...relative.split('/'));
-    if (!isInside(root, file)) return undefined;
+    if (!isPathInside(root, file)) return undefined;
     try {
       const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]);
-      if (!isInside(realRoot, realFile)) return undefined;
+      if (!isPathInside(realRoot, realFile)) return undefined;
       return (await lstat(realFile)).isFile() ? realFile : undefined;
     } catch {
       return undefined;

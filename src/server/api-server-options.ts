@@ -52,8 +52,9 @@ export interface RunOverrides {
  * validated and before the run starts. Returning nothing runs the app as
  * loaded. This is the seam for conformance replay: the CLI reads
  * `_adk_replay_config` from the state delta, else the session state, and
- * returns a replaying app and plugin, so the server itself never imports test code. A hook that throws
- * fails the request like any other error (its AdkError status, else 500).
+ * returns a replaying app and plugin, so the server itself never imports
+ * test code. A hook that throws fails the request like any other error (its
+ * AdkError status, else 500).
  */
 export type BeforeRunHook = (
   request: RunRequestInfo,

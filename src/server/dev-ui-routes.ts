@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
+import { isPathInside } from '../utils/path-inside.js';
 
 /** How `createApiServer` serves the dev UI (`ApiServerOptions.devUi`). */
 export interface DevUiOptions {
@@ -72,10 +73,13 @@ function defaultCandidates(moduleUrl: string): [string, string] {
   return [path.resolve(here, '..', 'dev-ui'), path.resolve(here, '..', '..', 'dist', 'dev-ui')];
 }
 
-/** The first candidate directory holding `index.html` as a regular file, if any. */
-async function builtDirectory(candidates: readonly string[]): Promise<string | undefined> {
+/** The first candidate directory holding `index.html` as a regular file, with that file. */
+async function builtUi(
+  candidates: readonly string[],
+): Promise<{ root: string; index: string } | undefined> {
   for (const candidate of candidates) {
-    if (await regularFile(candidate, 'index.html')) return candidate;
+    const index = await regularFile(candidate, 'index.html');
+    if (index) return { root: candidate, index };
   }
   return undefined;
 }
@@ -118,17 +122,14 @@ export function registerDevUiRoutes(
   app.get('/dev-ui/*', async (context) => {
     const relative = relativeAssetPath(context.req.path);
     if (relative === undefined) return notFound(context);
-    const root = await builtDirectory(candidates);
-    if (root === undefined) {
-      if (relative !== '' && path.posix.extname(relative) !== '') return notFound(context);
-      return notBuilt(context);
-    }
-    const file = relative === '' ? undefined : await regularFile(root, relative);
+    // A path with an extension names a file; any other is a client-side route.
+    const asset = relative !== '' && path.posix.extname(relative) !== '';
+    const built = await builtUi(candidates);
+    if (!built) return asset ? notFound(context) : notBuilt(context);
+    const file = relative === '' ? undefined : await regularFile(built.root, relative);
     if (file) return serveFile(context, file, relative);
-    if (relative !== '' && path.posix.extname(relative) !== '') return notFound(context);
-    const index = await regularFile(root, 'index.html');
-    if (!index) return notBuilt(context);
-    return serveFile(context, index, 'index.html');
+    if (asset) return notFound(context);
+    return serveFile(context, built.index, 'index.html');
   });
 }
 
@@ -152,8 +153,7 @@ function relativeAssetPath(requestPath: string): string | undefined {
 
 async function regularFile(root: string, relative: string): Promise<string | undefined> {
   const file = path.resolve(root, ...relative.split('/'));
-  const inside = path.relative(root, file);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
+  if (!isPathInside(root, file)) return undefined;
   try {
     return (await stat(file)).isFile() ? file : undefined;
   } catch {

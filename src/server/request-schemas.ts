@@ -37,11 +37,15 @@ const UserDict = JsonObject;
  * characters, no control characters or unpaired surrogates, no `/` or `\`,
  * not `.` or `..`.
  */
-export const ApiId = z.string().superRefine((id, context) => {
+export const ApiId = z.string().superRefine((id, context) => addIdIssue(id, context));
+
+// The issue of an id `pathIdProblem` refuses, worded as `readIdParam` words it.
+function addIdIssue(id: string, context: z.RefinementCtx): void {
   const problem = pathIdProblem(id);
-  if (problem !== undefined)
+  if (problem !== undefined) {
     context.addIssue({ code: 'custom', message: `Invalid id: it ${problem}` });
-});
+  }
+}
 
 /**
  * An ADK event, in either casing, validated as `Event.model_validate` does,
@@ -105,9 +109,7 @@ export type RunAgentRequest = z.infer<typeof RunAgentRequest>;
  */
 const NewSessionId = z.string().superRefine((id, context) => {
   const trimmed = id.trim();
-  const problem = trimmed === '' ? undefined : pathIdProblem(trimmed);
-  if (problem !== undefined)
-    context.addIssue({ code: 'custom', message: `Invalid id: it ${problem}` });
+  if (trimmed !== '') addIdIssue(trimmed, context);
 });
 
 /** The optional body of `POST …/sessions` (Python `CreateSessionRequest`): an id, a state, events to import. */

@@ -74,8 +74,9 @@ function errorFrame(record: Record<string, unknown>): RunErrorFrame {
 /**
  * Decodes one frame payload: `{"error": …, "error_details": …}` (Python's
  * failure frame) is an error, with its message and the failed tool call
- * when the details name them; an object with an `id` and an `author` an event; anything else
- * (bad JSON included) is reported as an error frame naming the problem.
+ * when the details name them; an object with an `id` and an `author` an
+ * event; anything else (bad JSON included) is reported as an error frame
+ * naming the problem.
  */
 export function decodeRunFrame(payload: string): RunFrame {
   let value: unknown;
