@@ -9,7 +9,7 @@ const ranks = [
   ['models', 'sessions', 'artifacts', 'telemetry'],
   ['memory'],
   ['context'],
-  ['tools', 'plugins'],
+  ['tools', 'plugins', 'planners', 'code-executors'],
   ['flows'],
   ['agents'],
   ['workflow'],

@@ -21,8 +21,8 @@ import type {
   ToolUnion,
 } from '../flows/llm-agent-contract.js';
 import { autoFlow, singleFlow } from '../flows/llm-flows.js';
-import type { BaseCodeExecutor } from '../flows/code-executors/base-code-executor.js';
-import type { BasePlanner } from '../flows/planners/base-planner.js';
+import type { BaseCodeExecutor } from '../code-executors/base-code-executor.js';
+import type { BasePlanner } from '../planners/base-planner.js';
 import { BaseLlm } from '../models/base-llm.js';
 import { LLMRegistry } from '../models/registry.js';
 import type { BaseTool } from '../tools/base-tool.js';

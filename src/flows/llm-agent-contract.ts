@@ -13,8 +13,8 @@ import type { LlmResponse } from '../events/llm-response.js';
 import type { BaseLlm } from '../models/base-llm.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import type { BaseToolset } from '../tools/base-toolset.js';
-import type { BaseCodeExecutor } from './code-executors/base-code-executor.js';
-import type { BasePlanner } from './planners/base-planner.js';
+import type { BaseCodeExecutor } from '../code-executors/base-code-executor.js';
+import type { BasePlanner } from '../planners/base-planner.js';
 import type { Content, GenerateContentConfig, Part, Schema } from '../types/index.js';
 
 /** Runs before each model call; a returned response is used instead of calling the model. */

@@ -4,7 +4,7 @@ import {
   isGemini1Model,
   isGeminiModel,
   isGeminiModelIdCheckDisabled,
-} from './gemini-model-names.js';
+} from '../models/gemini-model-names.js';
 
 /** Options of `new GoogleSearchTool(...)`. */
 export interface GoogleSearchToolOptions {

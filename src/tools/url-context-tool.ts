@@ -5,7 +5,7 @@ import {
   isGemini2OrAbove,
   isGeminiEapModel,
   isGeminiModelIdCheckDisabled,
-} from './gemini-model-names.js';
+} from '../models/gemini-model-names.js';
 
 /**
  * Gemini's URL context retrieval (Python `UrlContextTool`, name

@@ -9,10 +9,10 @@ import type { Content } from '../../types/index.js';
 import {
   BaseCodeExecutor,
   type ExecuteCodeArguments,
-} from '../code-executors/base-code-executor.js';
-import { BuiltInCodeExecutor } from '../code-executors/built-in-code-executor.js';
-import type { CodeExecutorResult } from '../code-executors/code-execution-utils.js';
-import { UnsafeLocalCodeExecutor } from '../code-executors/unsafe-local-code-executor.js';
+} from '../../code-executors/base-code-executor.js';
+import { BuiltInCodeExecutor } from '../../code-executors/built-in-code-executor.js';
+import type { CodeExecutorResult } from '../../code-executors/code-execution-utils.js';
+import { UnsafeLocalCodeExecutor } from '../../code-executors/unsafe-local-code-executor.js';
 import { DATA_FILE_HELPER_LIB, NON_BUILTIN_EXECUTOR_INSTRUCTION } from './code-execution.js';
 
 async function run(

@@ -8,8 +8,8 @@ import type { Content } from '../../types/index.js';
 import { nowSeconds } from '../../utils/clock.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { logger } from '../../utils/logger.js';
-import type { BaseCodeExecutor } from '../code-executors/base-code-executor.js';
-import { BuiltInCodeExecutor } from '../code-executors/built-in-code-executor.js';
+import type { BaseCodeExecutor } from '../../code-executors/base-code-executor.js';
+import { BuiltInCodeExecutor } from '../../code-executors/built-in-code-executor.js';
 import {
   buildCodeExecutionResultPart,
   buildExecutableCodePart,
@@ -20,8 +20,8 @@ import {
   type CodeExecutorResult,
   type Delimiters,
   type File,
-} from '../code-executors/code-execution-utils.js';
-import { CodeExecutorContext } from '../code-executors/code-executor-context.js';
+} from '../../code-executors/code-execution-utils.js';
+import { CodeExecutorContext } from '../../code-executors/code-executor-context.js';
 import { isLlmAgent, type LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
 import { pythonRepr } from '../../utils/python-repr.js';

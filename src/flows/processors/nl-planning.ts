@@ -5,8 +5,8 @@ import { createEvent } from '../../events/event.js';
 import { appendInstructions } from '../../models/llm-request.js';
 import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
-import type { BasePlanner } from '../planners/base-planner.js';
-import { BuiltInPlanner } from '../planners/built-in-planner.js';
+import type { BasePlanner } from '../../planners/base-planner.js';
+import { BuiltInPlanner } from '../../planners/built-in-planner.js';
 
 /**
  * Planning, request side (spec 003 §15): a BuiltInPlanner sets the thinking

@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { CodeExecutorUnavailableError } from '../../errors/code-executor-unavailable-error.js';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import { isPlainObject } from '../../utils/is-plain-object.js';
-import { logger } from '../../utils/logger.js';
+import { CodeExecutorUnavailableError } from '../errors/code-executor-unavailable-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
+import { logger } from '../utils/logger.js';
 import {
   BaseCodeExecutor,
   type BaseCodeExecutorOptions,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTestInvocationContext } from '../../testing/test-invocation-context.js';
-import { CodeExecutorUnavailableError } from '../../errors/code-executor-unavailable-error.js';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { createTestInvocationContext } from '../testing/test-invocation-context.js';
+import { CodeExecutorUnavailableError } from '../errors/code-executor-unavailable-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { CodeExecutionInput } from './code-execution-utils.js';
 import { UnsafeLocalCodeExecutor } from './unsafe-local-code-executor.js';
 

@@ -1,5 +1,5 @@
-import { deepClone } from '../../utils/deep-clone.js';
-import { isPlainObject } from '../../utils/is-plain-object.js';
+import { deepClone } from '../utils/deep-clone.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
 import type { File } from './code-execution-utils.js';
 
 /** Session-state keys, exactly as Python stores them. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LlmAgent } from '../../agents/llm-agent.js';
-import type { Event } from '../../events/event.js';
-import { InMemoryRunner } from '../../runner/in-memory-runner.js';
-import { ScriptedLlm, textResponse } from '../../testing/scripted-llm.js';
-import { userText } from '../../testing/test-agents.js';
+import { LlmAgent } from '../agents/llm-agent.js';
+import type { Event } from '../events/event.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
+import { userText } from '../testing/test-agents.js';
 import { BuiltInPlanner } from './built-in-planner.js';
 import {
   FINAL_ANSWER_TAG,

@@ -1,6 +1,6 @@
 import type { Language, Outcome } from '@google/genai';
-import type { Content, Part } from '../../types/index.js';
-import { deepClone } from '../../utils/deep-clone.js';
+import type { Content, Part } from '../types/index.js';
+import { deepClone } from '../utils/deep-clone.js';
 
 /**
  * A file given to or produced by a code executor (Python `File`).

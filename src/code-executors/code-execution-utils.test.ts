@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '@google/genai';
-import type { Content } from '../../types/index.js';
+import type { Content } from '../types/index.js';
 import { DEFAULT_CODE_BLOCK_DELIMITERS } from './base-code-executor.js';
 import {
   buildCodeExecutionResultPart,

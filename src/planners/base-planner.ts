@@ -1,7 +1,7 @@
-import type { Context } from '../../context/context.js';
-import type { ReadonlyContext } from '../../context/readonly-context.js';
-import type { LlmRequest } from '../../models/llm-request.js';
-import type { Part } from '../../types/index.js';
+import type { Context } from '../context/context.js';
+import type { ReadonlyContext } from '../context/readonly-context.js';
+import type { LlmRequest } from '../models/llm-request.js';
+import type { Part } from '../types/index.js';
 
 /**
  * A planner shapes how the model reasons (Python `BasePlanner`): it may add

@@ -1,12 +1,12 @@
-import { NotSupportedError } from '../../errors/not-supported-error.js';
-import { UnsupportedModelError } from '../../errors/unsupported-model-error.js';
-import type { LlmRequest } from '../../models/llm-request.js';
+import { NotSupportedError } from '../errors/not-supported-error.js';
+import { UnsupportedModelError } from '../errors/unsupported-model-error.js';
+import type { LlmRequest } from '../models/llm-request.js';
 import {
   isGemini2OrAbove,
   isGeminiEapModel,
   isGeminiModelIdCheckDisabled,
-} from '../../tools/gemini-model-names.js';
-import type { Tool } from '../../types/index.js';
+} from '../models/gemini-model-names.js';
+import type { Tool } from '../types/index.js';
 import { BaseCodeExecutor } from './base-code-executor.js';
 import type { CodeExecutorResult } from './code-execution-utils.js';
 

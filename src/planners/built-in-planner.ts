@@ -1,7 +1,7 @@
-import type { Context } from '../../context/context.js';
-import type { ReadonlyContext } from '../../context/readonly-context.js';
-import type { LlmRequest } from '../../models/llm-request.js';
-import type { Part, ThinkingConfig } from '../../types/index.js';
+import type { Context } from '../context/context.js';
+import type { ReadonlyContext } from '../context/readonly-context.js';
+import type { LlmRequest } from '../models/llm-request.js';
+import type { Part, ThinkingConfig } from '../types/index.js';
 import { BasePlanner } from './base-planner.js';
 
 /**

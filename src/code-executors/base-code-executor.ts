@@ -1,4 +1,4 @@
-import type { InvocationContext } from '../../context/invocation-context.js';
+import type { InvocationContext } from '../context/invocation-context.js';
 import type { CodeExecutionInput, CodeExecutorResult, Delimiters } from './code-execution-utils.js';
 
 /** Settings every code executor accepts (Python `BaseCodeExecutor` fields). */
