@@ -14,7 +14,8 @@
 // s2  throughput: sessions × 1 message with K=2 (3 LLM turns) through a pool of
 //     async workers; turns/s = turns / wall time; peak RSS sampled every 5 ms and
 //     after every 10th session. Every session stays in the framework's store.
-//     Also the minor page faults of the timed phase.
+//     Also the minor page faults of the timed phase, and the heap + external
+//     held per stored session (after gc(), minus the same before the timed phase).
 // s2-steady  the same after 3000 warm-up sessions (S2_STEADY_WARMUP).
 // s3  history growth: one session of 200 messages with K=1 (2 LLM turns each):
 //     mean wall and CPU ms per message of the first 20 and the last 20 (each
@@ -150,7 +151,8 @@ async function s2({ warmup = knob('S2_WARMUP', 100) } = {}) {
   const concurrency = knob('S2_CONC', 50);
   await pool(warmup, concurrency);
   gc();
-  const rssBefore = process.memoryUsage().rss;
+  const heldBefore = process.memoryUsage();
+  const rssBefore = heldBefore.rss;
   let peakRss = rssBefore;
   const sample = () => {
     const rss = process.memoryUsage.rss();
@@ -175,8 +177,14 @@ async function s2({ warmup = knob('S2_WARMUP', 100) } = {}) {
   const faults = pageFaults() - faultsStart;
   clearInterval(timer);
   sample();
+  // What the store keeps per session: the timed phase's sessions all stay in it.
+  gc();
+  const heldAfter = process.memoryUsage();
+  const heldBytes =
+    heldAfter.heapUsed + heldAfter.external - heldBefore.heapUsed - heldBefore.external;
   const turns = sessions * turnsPerSession;
   return {
+    heldKbPerSession: heldBytes / sessions / 1024,
     turnsPerSecond: turns / seconds,
     sessionsPerSecond: sessions / seconds,
     cpuUsPerTurn: cpu / turns,
