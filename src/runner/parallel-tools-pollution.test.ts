@@ -1,16 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FunctionTool, InMemoryRunner, LlmAgent, type Event } from '../index.js';
 import { ScriptedLlm, textResponse } from '../testing/index.js';
 import { userText } from '../testing/test-agents.js';
 
 const UNTRUSTED_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
-
-// Deletes what a failed run may have left, so one failure does not spread to other tests.
-afterEach(() => {
-  for (const target of [Object.prototype, Array.prototype]) {
-    delete (target as unknown as Record<string, unknown>)['polluted'];
-  }
-});
 
 async function runParallelTools(
   tools: FunctionTool[],
