@@ -6,6 +6,7 @@ import { describeCreateSession } from './session-suite-create.js';
 import { describeDeleteSession } from './session-suite-delete.js';
 import { describeSessionReads } from './session-suite-read.js';
 import { describeAppendEventWithReload } from './session-suite-reload.js';
+import { describeUntrustedKeys } from './session-suite-untrusted-keys.js';
 import { describeSessionValidation } from './session-suite-validation.js';
 
 /** What a backend hands the suite for one test: a fresh service and how to dispose of it. */
@@ -48,5 +49,6 @@ export function runSessionServiceSuite(
     describeAppendEvent(context);
     describeAppendEventWithReload(context);
     describeSessionValidation(context);
+    describeUntrustedKeys(context);
   });
 }
