@@ -85,7 +85,11 @@ export function describeUntrustedKeys(context: () => SessionSuiteContext): void 
     });
 
     it('issue 16 §5: a null delta removes an own constructor key, and removing an absent one changes nothing', async () => {
-      const session = await create('u1', 's1', json('{"constructor": 1, "app:prototype": 2}'));
+      const session = await create(
+        'u1',
+        's1',
+        json('{"constructor": 1, "app:prototype": 2, "__proto__": 3}'),
+      );
       await appendState(
         session,
         json('{"constructor": null, "app:prototype": null, "__proto__": null}'),
