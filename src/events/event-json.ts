@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
-import { getOwn, hasOwn } from '../utils/get-own.js';
+import { getOwn, hasOwn, setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
 import { Event } from './event.js';
@@ -207,20 +207,6 @@ function copyVerbatim(value: unknown, dataKey: Rename, depth: number): unknown {
 function checkDepth(depth: number): void {
   if (depth > MAX_STORED_NESTING_DEPTH) {
     throw new NestingTooDeepError({ argument: 'event', limit: MAX_STORED_NESTING_DEPTH });
-  }
-}
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  // Assigning `__proto__` would replace the prototype instead of adding the user's key.
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
   }
 }
 
