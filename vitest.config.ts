@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'test/**/*.test.ts', 'web/**/*.test.ts'],
     sequence: { shuffle: true },
+    // Fails any test that leaves a key on Object/Array/Function.prototype.
+    setupFiles: ['./test/setup/prototype-guard.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 30_000,
   },

@@ -28,6 +28,7 @@ import { LLMRegistry } from '../models/registry.js';
 import type { BaseTool } from '../tools/base-tool.js';
 import { isBaseToolset } from '../tools/base-toolset.js';
 import type { GenerateContentConfig } from '../types/index.js';
+import { setOwn } from '../utils/get-own.js';
 import { toList } from '../utils/to-list.js';
 import { BaseAgent, type BaseAgentConfig } from './base-agent.js';
 import { resolveOutputSchema, type OutputSchemaInput } from './resolve-output-schema.js';
@@ -308,12 +309,14 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
       .join('');
     if (this.outputSchema) {
       if (!text.trim()) return;
-      event.actions.stateDelta[this.outputKey] = withoutNulls(
-        this.outputSchema.parse(JSON.parse(text)),
+      setOwn(
+        event.actions.stateDelta,
+        this.outputKey,
+        withoutNulls(this.outputSchema.parse(JSON.parse(text))),
       );
       return;
     }
-    event.actions.stateDelta[this.outputKey] = text;
+    setOwn(event.actions.stateDelta, this.outputKey, text);
   }
 
   /**
@@ -423,7 +426,8 @@ function withoutNulls(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const result: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (field !== null && field !== undefined) result[key] = withoutNulls(field);
+    // The model's keys: `__proto__` stays a data key instead of setting the prototype.
+    if (field !== null && field !== undefined) setOwn(result, key, withoutNulls(field));
   }
   return result;
 }

@@ -6,6 +6,7 @@ import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { SearchMemoryResponse } from '../memory/base-memory-service.js';
 import { State } from '../sessions/state.js';
 import type { Part } from '../types/index.js';
+import { setOwn } from '../utils/get-own.js';
 import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import type { InvocationContext } from './invocation-context.js';
 import { ReadonlyContext } from './readonly-context.js';
@@ -80,7 +81,7 @@ export class Context extends ReadonlyContext {
       artifact,
       ...(customMetadata === undefined ? {} : { customMetadata }),
     });
-    this.actions.artifactDelta[filename] = version;
+    setOwn(this.actions.artifactDelta, filename, version);
     return version;
   }
 
@@ -131,11 +132,12 @@ export class Context extends ReadonlyContext {
    */
   requestConfirmation({ hint, payload }: { hint?: string; payload?: unknown } = {}): void {
     const functionCallId = this.requireFunctionCallId('requestConfirmation');
-    this.actions.requestedToolConfirmations[functionCallId] = {
+    const confirmation: ToolConfirmation = {
       confirmed: false,
       ...(hint === undefined ? {} : { hint }),
       ...(payload === undefined ? {} : { payload }),
     };
+    setOwn(this.actions.requestedToolConfirmations, functionCallId, confirmation);
   }
 
   /**
@@ -144,7 +146,7 @@ export class Context extends ReadonlyContext {
    */
   requestCredential(authConfig: AuthConfig): void {
     const functionCallId = this.requireFunctionCallId('requestCredential');
-    this.actions.requestedAuthConfigs[functionCallId] = authConfig;
+    setOwn(this.actions.requestedAuthConfigs, functionCallId, authConfig);
   }
 
   private requireFunctionCallId(method: string): string {

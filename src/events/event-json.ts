@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
-import { getOwn, hasOwn } from '../utils/get-own.js';
+import { getOwn, hasOwn, setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
 import { Event } from './event.js';
+import { originalDataKey, protoKeyStandIn, restoreProtoKeys } from './proto-key-stand-in.js';
 
 /**
  * How a value found under one key is converted:
@@ -92,7 +93,7 @@ function toCamelCase(key: string): string {
  * rather than overflow the stack.
  */
 export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
-  return convertModel(event, EVENT, toSnakeCase, 1);
+  return convertModel(event, EVENT, toSnakeCase, keepKey, 1);
 }
 
 /**
@@ -102,7 +103,7 @@ export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
  * or arrays with `event`.
  */
 export function eventToCamelCaseJson(event: Event): Record<string, unknown> {
-  return convertModel(event, EVENT, keepKey, 1);
+  return convertModel(event, EVENT, keepKey, keepKey, 1);
 }
 
 /**
@@ -132,8 +133,9 @@ function parseEvent(json: unknown, wireKey: Rename): Event {
       message: `Event JSON must be an object, got ${describe(json)}.`,
     });
   }
-  const result = Event.safeParse(convertModel(json, EVENT, keepKey, 1));
-  if (result.success) return result.data;
+  const standIn = protoKeyStandIn();
+  const result = Event.safeParse(convertModel(json, EVENT, keepKey, standIn.dataKey, 1));
+  if (result.success) return standIn.used() ? restoreProtoKeys(result.data) : result.data;
   const problems = result.error.issues
     .slice(0, 5)
     .map((issue) => `${wirePath(issue.path, wireKey)}: ${issue.message}`);
@@ -146,18 +148,25 @@ function parseEvent(json: unknown, wireKey: Rename): Event {
 
 // `depth` is the level `value` is at (the event is level 1); an object or
 // array past the limit throws before its members are visited.
-function convert(value: unknown, rule: Rule, rename: Rename, depth: number): unknown {
-  if (rule.kind === 'verbatim') return copyVerbatim(value, depth);
+// `rename` re-cases model keys; `dataKey` renames the user's keys (see `protoKeyStandIn`).
+function convert(
+  value: unknown,
+  rule: Rule,
+  rename: Rename,
+  dataKey: Rename,
+  depth: number,
+): unknown {
+  if (rule.kind === 'verbatim') return copyVerbatim(value, dataKey, depth);
   if (Array.isArray(value)) {
     checkDepth(depth);
-    return value.map((item: unknown) => convert(item, rule, rename, depth + 1));
+    return value.map((item: unknown) => convert(item, rule, rename, dataKey, depth + 1));
   }
   if (!isPlainObject(value)) return value;
-  if (rule.kind === 'model') return convertModel(value, rule, rename, depth);
+  if (rule.kind === 'model') return convertModel(value, rule, rename, dataKey, depth);
   checkDepth(depth);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    setOwn(out, key, convert(item, rule.values, rename, depth + 1));
+    setOwn(out, dataKey(key), convert(item, rule.values, rename, dataKey, depth + 1));
   }
   return out;
 }
@@ -166,6 +175,7 @@ function convertModel(
   value: Readonly<Record<string, unknown>>,
   rule: ModelRule,
   rename: Rename,
+  dataKey: Rename,
   depth: number,
 ): Record<string, unknown> {
   checkDepth(depth);
@@ -176,40 +186,27 @@ function convertModel(
     // pydantic gives the alias (camelCase) precedence over the field name.
     if (name !== key && hasOwn(value, name)) continue;
     const fieldRule = getOwn(rule.fields, name) ?? NESTED_MODEL;
-    setOwn(out, rename(name), convert(item, fieldRule, rename, depth + 1));
+    setOwn(out, rename(name), convert(item, fieldRule, rename, dataKey, depth + 1));
   }
   return out;
 }
 
-function copyVerbatim(value: unknown, depth: number): unknown {
+function copyVerbatim(value: unknown, dataKey: Rename, depth: number): unknown {
   if (Array.isArray(value)) {
     checkDepth(depth);
-    return value.map((item: unknown) => copyVerbatim(item, depth + 1));
+    return value.map((item: unknown) => copyVerbatim(item, dataKey, depth + 1));
   }
   if (!isPlainObject(value)) return value;
   checkDepth(depth);
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) setOwn(out, key, copyVerbatim(item, depth + 1));
+  for (const [key, item] of Object.entries(value))
+    setOwn(out, dataKey(key), copyVerbatim(item, dataKey, depth + 1));
   return out;
 }
 
 function checkDepth(depth: number): void {
   if (depth > MAX_STORED_NESTING_DEPTH) {
     throw new NestingTooDeepError({ argument: 'event', limit: MAX_STORED_NESTING_DEPTH });
-  }
-}
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  // Assigning `__proto__` would replace the prototype instead of adding the user's key.
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
   }
 }
 
@@ -222,7 +219,7 @@ function wirePath(path: readonly PropertyKey[], wireKey: Rename): string {
       segments.push(`[${String(segment)}]`);
       continue;
     }
-    const key = rule.kind === 'model' ? wireKey(segment) : segment;
+    const key = rule.kind === 'model' ? wireKey(segment) : originalDataKey(segment);
     segments.push(/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
     if (rule.kind === 'model') rule = getOwn(rule.fields, segment) ?? NESTED_MODEL;
     else if (rule.kind === 'dict') rule = rule.values;

@@ -4,7 +4,7 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
 import { createEvent, type Event } from '../events/event.js';
-import { EventActions } from '../events/event-actions.js';
+import { createEventActions, type EventActions } from '../events/event-actions.js';
 import { getFunctionCalls } from '../events/event-predicates.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { LlmRequestTool } from '../models/llm-request.js';
@@ -13,9 +13,10 @@ import { traceMergedToolCalls, traceToolCall } from '../telemetry/trace-attribut
 import { BaseTool, isBaseTool, type RunToolArguments } from '../tools/base-tool.js';
 import type { FunctionCall, FunctionResponse, Part } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
-import { getOwn } from '../utils/get-own.js';
+import { getOwn, setOwn } from '../utils/get-own.js';
 import { newFunctionCallId } from '../utils/ids.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
+import { mergeOwn } from '../utils/merge-own.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 import { toolFailure, toolSpanError } from './tool-failure.js';
 
@@ -320,17 +321,18 @@ export function mergeParallelFunctionResponseEvents(events: readonly Event[]): E
   }
   if (events.length === 1) return first;
   const parts: Part[] = [];
-  let actions: Record<string, unknown> = {};
+  const actions: Record<string, unknown> = {};
   for (const event of events) {
     parts.push(...(event.content?.parts ?? []));
-    actions = deepMerge(actions, deepClone(withoutUndefined(event.actions)));
+    mergeOwn(actions, deepClone(withoutUndefined(event.actions)));
   }
   return createEvent({
     invocationId: first.invocationId,
     author: first.author,
     ...(first.branch === undefined ? {} : { branch: first.branch }),
     content: { role: 'user', parts },
-    actions: EventActions.parse(actions),
+    // Built, not parsed: a zod record drops a `__proto__` key, which Python keeps.
+    actions: createEventActions(actions as Partial<EventActions>),
     timestamp: first.timestamp,
   });
 }
@@ -438,18 +440,7 @@ function isFalsy(value: unknown): boolean {
 
 function withoutUndefined<T extends object>(value: T): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) if (field !== undefined) result[key] = field;
+  for (const [key, field] of Object.entries(value))
+    if (field !== undefined) setOwn(result, key, field);
   return result;
-}
-
-function deepMerge(
-  target: Record<string, unknown>,
-  source: Record<string, unknown>,
-): Record<string, unknown> {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] =
-      isPlainObject(existing) && isPlainObject(value) ? deepMerge(existing, value) : value;
-  }
-  return target;
 }

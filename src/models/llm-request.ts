@@ -8,6 +8,7 @@ import type {
   Schema,
   Tool,
 } from '../types/index.js';
+import { setOwn } from '../utils/get-own.js';
 
 /**
  * What a tool must offer to be sent to a model: its name and declaration. The
@@ -88,7 +89,7 @@ export function appendTools(request: LlmRequest, tools: readonly LlmRequestTool[
     const declaration = tool.getDeclaration();
     if (declaration) {
       declarations.push(declaration);
-      request.toolsDict[tool.name] = tool;
+      setOwn(request.toolsDict, tool.name, tool);
     }
   }
   if (declarations.length === 0) return;

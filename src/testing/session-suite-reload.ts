@@ -1,12 +1,7 @@
 import { expect, describe, it } from 'vitest';
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import { createEvent } from '../events/event.js';
-import type { GetSessionConfig } from '../sessions/base-session-service.js';
-import type { Session } from '../sessions/session.js';
-import type { SessionSuiteContext } from './session-suite-validation.js';
-
-/** A later event time than any session's creation (see the suite's T0). */
-const T0 = 4_000_000_000;
+import { T0, sessionSuiteHelpers, type SessionSuiteContext } from './session-suite-helpers.js';
 
 /**
  * `appendEventWithReload` as every store must do it: a caller behind
@@ -15,29 +10,7 @@ const T0 = 4_000_000_000;
  * caller or a missing session behave as with `appendEvent`.
  */
 export function describeAppendEventWithReload(context: () => SessionSuiteContext): void {
-  const create = (userId: string, sessionId: string, state?: Record<string, unknown>) => {
-    const { service, app } = context();
-    return service.createSession({ appName: app, userId, sessionId, state });
-  };
-  const get = (session: Pick<Session, 'userId' | 'id'>, config?: GetSessionConfig) => {
-    const { service, app } = context();
-    return service.getSession({
-      appName: app,
-      userId: session.userId,
-      sessionId: session.id,
-      config,
-    });
-  };
-  const mustGet = async (session: Pick<Session, 'userId' | 'id'>): Promise<Session> => {
-    const found = await get(session);
-    expect(found, `session ${session.id} should exist`).toBeDefined();
-    return found as Session;
-  };
-  const appendState = (session: Session, stateDelta: Record<string, unknown>, timestamp: number) =>
-    context().service.appendEvent({
-      session,
-      event: createEvent({ author: 'user', actions: { stateDelta }, timestamp }),
-    });
+  const { create, get, mustGet, appendState } = sessionSuiteHelpers(context);
 
   describe('appendEventWithReload', () => {
     const event = (timestamp: number, stateDelta: Record<string, unknown>) =>

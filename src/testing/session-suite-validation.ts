@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputValidationError } from '../errors/input-validation-error.js';
 import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
 import { createEvent, type EventInit } from '../events/event.js';
-import type { BaseSessionService } from '../sessions/base-session-service.js';
-
-/** What the validation cases need from the suite: the test's service and app name. */
-export interface SessionSuiteContext {
-  readonly service: BaseSessionService;
-  readonly app: string;
-}
-
-/** A later event time than any session's creation (see the suite's T0). */
-const T0 = 4_000_000_000;
+import { T0, type SessionSuiteContext } from './session-suite-helpers.js';
 
 /** `{a: {a: … 'leaf'}}`: an object `levels` deep (the outer object is level 1). */
 export function nestedObject(levels: number): Record<string, unknown> {

@@ -396,6 +396,18 @@ describe('AgentTool (Python AgentTool)', () => {
       expect(child.session.events.map((event) => event.author)).toEqual(['user']);
     });
 
+    it('copies state keys named __proto__, constructor and prototype as own keys (issue 16 §5)', async () => {
+      const { agent, seen } = capturingAgent();
+      const state = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": 2, "prototype": 3}');
+      await callTool(new AgentTool({ agent }), { request: 'hi' }, { state });
+      const childState = seen[0]!.session.state;
+      expect(Object.getPrototypeOf(childState)).toBe(Object.prototype);
+      expect(Object.keys(childState)).toEqual(['__proto__', 'constructor', 'prototype']);
+      expect(Object.getOwnPropertyDescriptor(childState, '__proto__')?.value).toEqual({
+        polluted: 1,
+      });
+    });
+
     it("forwards the child's state changes to the caller's state, but no temp: keys (test_update_state)", async () => {
       const model = new ScriptedLlm({
         responses: [

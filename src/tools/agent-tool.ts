@@ -24,6 +24,7 @@ import type {
   Schema,
 } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
+import { setOwn } from '../utils/get-own.js';
 import { newInvocationId } from '../utils/ids.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { pythonJsonDumps } from '../utils/python-json.js';
@@ -189,7 +190,7 @@ export class AgentTool extends BaseTool {
     const sessionService = new InMemorySessionService();
     const state: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(context.state.toRecord())) {
-      if (!key.startsWith('_adk')) state[key] = value;
+      if (!key.startsWith('_adk')) setOwn(state, key, value);
     }
     const session = await sessionService.createSession({
       appName: parent.appName || this.agent.name,

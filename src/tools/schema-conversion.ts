@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Schema } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
+import { setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { orderGenaiSchema, type GenaiSchemaKey } from './genai-schema-order.js';
 
@@ -341,7 +342,7 @@ function mergeAllOf(node: JsonSchema, state: ConversionState): JsonSchema {
       } else if (key === 'required' && Array.isArray(value)) {
         merged.required = [...new Set([...(merged.required ?? []), ...(value as string[])])];
       } else if (!Object.hasOwn(merged, key)) {
-        merged[key] = value;
+        setOwn(merged, key, value);
       }
     }
   }

@@ -24,6 +24,7 @@ import {
 import { CodeExecutorContext } from '../../code-executors/code-executor-context.js';
 import { isLlmAgent, type LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
+import { setOwn } from '../../utils/get-own.js';
 import { pythonRepr } from '../../utils/python-repr.js';
 
 /** How a supported data file is named and loaded (Python `DataFileUtil`). */
@@ -286,7 +287,7 @@ async function saveGeneratedImages(
       filename: fileName,
       artifact: { inlineData: { data: inlineData.data, mimeType } },
     });
-    actions.artifactDelta[fileName] = version;
+    setOwn(actions.artifactDelta, fileName, version);
     delete part.inlineData;
     part.text = `Saved as artifact: ${fileName}. `;
   }
@@ -387,7 +388,7 @@ async function postProcessCodeExecutionResult(
         },
       },
     });
-    actions.artifactDelta[outputFile.name] = version;
+    setOwn(actions.artifactDelta, outputFile.name, version);
   }
 
   return createEvent({

@@ -9,6 +9,7 @@ import {
 } from '../functions.js';
 import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
+import { setOwn } from '../../utils/get-own.js';
 
 /**
  * Resumes confirmed tool calls (spec 000 Appendix A #3, Python
@@ -50,7 +51,7 @@ export const requestConfirmationRequestProcessor: LlmRequestProcessor = {
         const original = (call.args as { originalFunctionCall?: FunctionCall } | undefined)
           ?.originalFunctionCall;
         if (!answer || !original?.id) continue;
-        confirmations[original.id] = answer;
+        setOwn(confirmations, original.id, answer);
         originals.set(original.id, original);
       }
       if (originals.size === 0) continue;
