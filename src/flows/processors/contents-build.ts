@@ -1,5 +1,6 @@
 import type { Event } from '../../events/event.js';
 import type { Content } from '../../types/index.js';
+import { isDeepFrozen } from '../../utils/deep-freeze.js';
 import type { HistoryEvent } from './contents-history-event.js';
 import { applyCompaction, presentEvents } from './contents-presentation.js';
 import {
@@ -8,7 +9,6 @@ import {
 } from './contents-rearrange.js';
 import { selectEventsInContext, type ContextScan } from './contents-selection.js';
 import { sharedContent } from './contents-shared-copy.js';
-import { derivedValues, peekDerivedValues } from '../../utils/deep-freeze.js';
 
 /*
  * Building the model's history without redoing the whole history on every
@@ -18,17 +18,25 @@ import { derivedValues, peekDerivedValues } from '../../utils/deep-freeze.js';
  * response rearrangements, which pair responses with calls by id across the
  * history. So the contents of a history prefix stay the contents of that
  * prefix when events are appended, as long as
- *   - the prefix's own result did not depend on being the end of the history
- *     (the latest-response rearrangement left it as it was),
- *   - the new events share no function-call or response id with the prefix
- *     (no late answer to an old call, no reused id),
- *   - and neither side needs a history-wide step: rewinds, compaction and
- *     transcription runs.
- * A finished build that meets the first condition is remembered as a prefix,
- * keyed by its last event (session services hand out the same frozen event
- * objects on every read); the next build for the same agent, branch and id
- * policy looks back a few events for one, checks the other conditions on the
- * new events only, and builds just those. Anything else builds from scratch,
+ *   1. the build is for the same agent, branch and id policy (the prefix's
+ *      key; `includeContents: 'none'` builds a slice and remembers nothing);
+ *   2. the history is the prefix's history with events appended: its first
+ *      `eventCount` events are, by identity, the ones the prefix was built
+ *      from (same session, nothing removed, replaced or reordered);
+ *   3. none of those events changed since: every one is deep-frozen
+ *      (`isDeepFrozen`, as the in-memory store hands them out), so neither
+ *      its content nor anything else the build read can have;
+ *   4. the prefix's own result did not depend on being the end of the
+ *      history (the latest-response rearrangement left it as it was);
+ *   5. the new events share no function-call or response id with the prefix
+ *      (no late answer to an old call, no reused id);
+ *   6. and neither side needs a history-wide step: rewinds, compaction and
+ *      transcription runs.
+ * A finished build that meets 3, 4 and 6 is remembered as a prefix, keyed by
+ * its last event (session services hand out the same frozen event objects on
+ * every read); the next build looks back a few events for one under its key
+ * (1), checks 2 (`coversStartOf`), then 3, 5 and 6 on the new events only
+ * (`extendPrefix`), and builds just those. Anything else builds from scratch,
  * which is always the reference result.
  */
 
@@ -37,9 +45,12 @@ const MAX_NEW_EVENTS = 64;
 
 /** What a remembered prefix holds. */
 interface Prefix {
-  /** The first event of the history it was built from: a slice starting elsewhere is another history. */
-  readonly firstEvent: Event;
-  /** How many events of the history it covers. */
+  /**
+   * The history it was built from is `events[0, eventCount)`. The array is
+   * shared by the prefixes that extend one another and only ever appended
+   * to, like `contents`.
+   */
+  readonly events: Event[];
   readonly eventCount: number;
   /**
    * Its contents are `contents[0, contentCount)`. The array is shared by the
@@ -57,20 +68,10 @@ interface Prefix {
 }
 
 /**
- * Where the prefixes ending at an event are kept (see `derivedValues`): the
- * first key's in two fields (usually the only one: one agent, one branch),
- * any other key's in a map.
+ * The prefixes remembered per last event, by key (agent, branch and id
+ * policy; usually one). An entry lives as long as its event.
  */
-interface PrefixSlot {
-  contentPrefixKey?: string | undefined;
-  contentPrefix?: Prefix | undefined;
-  contentPrefixes?: Map<string, Prefix> | undefined;
-}
-
-function prefixAt(slot: PrefixSlot | undefined, key: string): Prefix | undefined {
-  if (!slot) return undefined;
-  return slot.contentPrefixKey === key ? slot.contentPrefix : slot.contentPrefixes?.get(key);
-}
+const prefixesByLastEvent = new WeakMap<Event, Map<string, Prefix>>();
 
 /**
  * The contents of `events` as `getContents` defines them, reusing the
@@ -100,14 +101,28 @@ export function buildContents(
 function findPrefix(events: readonly Event[], key: string): Prefix | undefined {
   const stop = Math.max(0, events.length - MAX_NEW_EVENTS);
   for (let index = events.length - 1; index >= stop; index--) {
-    const prefix = prefixAt(peekDerivedValues(events[index]!) as PrefixSlot | undefined, key);
+    const prefix = prefixesByLastEvent.get(events[index]!)?.get(key);
     if (prefix) {
-      return prefix.eventCount === index + 1 && prefix.firstEvent === events[0]
-        ? prefix
-        : undefined;
+      return prefix.eventCount === index + 1 && coversStartOf(prefix, events) ? prefix : undefined;
     }
   }
   return undefined;
+}
+
+/** Condition 2: `events` starts with the very events the prefix was built from. */
+function coversStartOf(prefix: Prefix, events: readonly Event[]): boolean {
+  for (let index = prefix.eventCount - 1; index >= 0; index--) {
+    if (events[index] !== prefix.events[index]) return false;
+  }
+  return true;
+}
+
+/** Condition 3 for the events from `start` on. */
+function allDeepFrozen(events: readonly Event[], start: number): boolean {
+  for (let index = start; index < events.length; index++) {
+    if (!isDeepFrozen(events[index])) return false;
+  }
+  return true;
 }
 
 function buildFromScratch(
@@ -138,13 +153,14 @@ function buildFromScratch(
     latestArranged === presented &&
     !scan.hasRewind &&
     !scan.hasCompaction &&
-    !scan.hasTranscription
+    !scan.hasTranscription &&
+    allDeepFrozen(events, 0)
   ) {
     const ids = new Map<string | undefined, number>();
     // Indexes of the kept events are not known here; 0 places every id in the prefix.
     addIds(scan.events, () => 0, ids);
     remember(events, key, {
-      firstEvent: events[0]!,
+      events: events.slice(),
       eventCount: events.length,
       contents: contents.slice(),
       contentCount: contents.length,
@@ -167,6 +183,7 @@ function extendPrefix(
   key: string,
 ): Content[] | undefined {
   const start = prefix.eventCount;
+  if (!allDeepFrozen(events, start)) return undefined;
   const scan: ContextScan = selectEventsInContext(currentBranch, events, agentName, start);
   if (scan.hasRewind || scan.hasCompaction || scan.hasTranscription) return undefined;
   const added = scan.events;
@@ -183,11 +200,13 @@ function extendPrefix(
     [],
   );
   const remembers = latestArranged === presented && events.length > start;
-  // The shared arrays are extended in place unless another history already did.
-  const owned = prefix.contents.length === prefix.contentCount;
+  // The shared arrays are extended in place unless another history already
+  // did (both grow together, and `events` by at least one event each time).
+  const owned = prefix.events.length === prefix.eventCount;
   let contents: Content[];
   if (remembers && owned) {
     for (const content of addedContents) prefix.contents.push(content);
+    for (let index = start; index < events.length; index++) prefix.events.push(events[index]!);
     contents = prefix.contents.slice();
   } else {
     contents = prefix.contents.slice(0, prefix.contentCount).concat(addedContents);
@@ -195,6 +214,7 @@ function extendPrefix(
 
   if (remembers) {
     const shared = owned ? prefix.contents : contents.slice();
+    const sharedEvents = owned ? prefix.events : events.slice();
     const ids = owned ? prefix.ids : new Map(prefix.ids);
     // The shorter prefix is superseded; forgetting it keeps one entry per history.
     if (owned) forget(events[start - 1]!, key);
@@ -208,7 +228,7 @@ function extendPrefix(
       ids,
     );
     remember(events, key, {
-      firstEvent: prefix.firstEvent,
+      events: sharedEvents,
       eventCount: events.length,
       contents: shared,
       contentCount: contents.length,
@@ -257,28 +277,17 @@ function addIds(
 
 function remember(events: readonly Event[], key: string, prefix: Prefix): void {
   const lastEvent = events[events.length - 1]!;
-  const slot = derivedValues(lastEvent) as PrefixSlot;
-  if (slot.contentPrefixKey === undefined || slot.contentPrefixKey === key) {
-    slot.contentPrefixKey = key;
-    slot.contentPrefix = prefix;
-    // A key lives in one place: an older entry in the map (from when the fields held another key) goes.
-    if (slot.contentPrefixes?.delete(key) && slot.contentPrefixes.size === 0) {
-      slot.contentPrefixes = undefined;
-    }
-  } else {
-    (slot.contentPrefixes ??= new Map()).set(key, prefix);
+  let prefixes = prefixesByLastEvent.get(lastEvent);
+  if (!prefixes) {
+    prefixes = new Map();
+    prefixesByLastEvent.set(lastEvent, prefixes);
   }
+  prefixes.set(key, prefix);
 }
 
 function forget(lastEvent: Event, key: string): void {
-  const slot = peekDerivedValues(lastEvent) as PrefixSlot | undefined;
-  if (!slot) return;
-  if (slot.contentPrefixKey === key) {
-    slot.contentPrefixKey = undefined;
-    slot.contentPrefix = undefined;
-  } else if (slot.contentPrefixes?.delete(key) && slot.contentPrefixes.size === 0) {
-    slot.contentPrefixes = undefined;
-  }
+  const prefixes = prefixesByLastEvent.get(lastEvent);
+  if (prefixes?.delete(key) && prefixes.size === 0) prefixesByLastEvent.delete(lastEvent);
 }
 
 function copyContents(

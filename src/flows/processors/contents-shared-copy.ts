@@ -1,19 +1,25 @@
 import type { Content, Part } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
-import { deepFreeze, derivedValues, isDeepFrozen } from '../../utils/deep-freeze.js';
+import { deepFreeze, isDeepFrozen } from '../../utils/deep-freeze.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
 /**
  * The model-ready copies of one event's content, built once and shared by
- * every later request, in the event's memo record (see `derivedValues`):
- * `contentSource` is the content they were made from.
+ * every later request: `source` is the content they were made from, and a
+ * copy is only valid while the event still holds that content.
  */
 interface ContentCopies {
-  contentSource?: Content | undefined;
-  contentWithIds?: Content | undefined;
-  contentWithoutIds?: Content | undefined;
+  source: Content;
+  withIds?: Content | undefined;
+  withoutIds?: Content | undefined;
 }
+
+/**
+ * The copies made for each event (a session event or one the history
+ * pipeline derived), as long as the event lives.
+ */
+const copiesByEvent = new WeakMap<object, ContentCopies>();
 
 /**
  * The copy of `content` a request carries, made once per event and shared by
@@ -28,17 +34,14 @@ interface ContentCopies {
 export function sharedContent(event: object, content: Content, keepIds: boolean): Content {
   const frozenSource = isDeepFrozen(event) && (event as { content?: unknown }).content === content;
   if (frozenSource && (keepIds || !holdsClientId(content))) return content;
-  const copies = derivedValues(event) as ContentCopies;
-  if (copies.contentSource !== content) {
-    // Only a replaced content resets the copies: a first one adds no fields it does not use.
-    if (copies.contentSource !== undefined) {
-      copies.contentWithIds = undefined;
-      copies.contentWithoutIds = undefined;
-    }
-    copies.contentSource = content;
+  let copies = copiesByEvent.get(event);
+  // A content replaced on the event since the copies were made makes them stale.
+  if (copies?.source !== content) {
+    copies = { source: content };
+    copiesByEvent.set(event, copies);
   }
-  if (keepIds) return (copies.contentWithIds ??= deepFreeze(deepClone(content)));
-  return (copies.contentWithoutIds ??= frozenSource
+  if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
+  return (copies.withoutIds ??= frozenSource
     ? withoutClientIdsSharing(content)
     : deepFreeze(cloneContentWithoutClientIds(content)));
 }
