@@ -22,6 +22,7 @@ import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk
 import { findUserMessageForInvocation, resolveInvocationId } from './resume-lookup.js';
 import type { App } from './app.js';
 import { validateAppName } from './app.js';
+import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
 import { findAgentToRun } from './find-agent-to-run.js';
 
@@ -312,6 +313,7 @@ export class Runner {
       runConfig,
       resumabilityConfig: this.resumabilityConfig,
       abortSignal,
+      childRunner: CHILD_RUNS,
     });
   }
 
@@ -490,6 +492,9 @@ export class Runner {
     return result;
   }
 }
+
+// Child runs (AgentTool's) build Runners of their own; they hold nothing else.
+const CHILD_RUNS = new RunnerChildRuns((config) => new Runner(config));
 
 function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
   if (!runConfig.customMetadata || Object.keys(runConfig.customMetadata).length === 0) return;
