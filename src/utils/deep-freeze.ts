@@ -1,56 +1,50 @@
 import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
 
-// Roots whose whole tree is known to be frozen: the ones isDeepFrozen vouches for.
-const deeplyFrozen = new WeakSet<object>();
-
 // The copies share one frozen empty object and array: most of an event's
 // dicts (its action deltas) are empty, and a stored event then holds none of its own.
 const EMPTY_OBJECT: object = Object.freeze({});
 const EMPTY_ARRAY: readonly unknown[] = Object.freeze([]);
-deeplyFrozen.add(EMPTY_OBJECT);
-deeplyFrozen.add(EMPTY_ARRAY);
 
 /**
  * Freezes `value` and everything reachable from it, and returns it. Stored
  * history is frozen so it can be shared by every reader instead of copied.
- * An object this call froze whole (no part of it was frozen before by
- * someone else) is remembered: `isDeepFrozen` then vouches for it.
+ * An object that is already frozen is left as it is, with what it holds.
  */
 export function deepFreeze<T>(value: T): T {
-  freeze(value, true);
-  return value;
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
 }
+
+/** How deep `isFrozenThrough` looks before it gives up (a frozen cycle must not overflow the stack). */
+const MAX_FROZEN_DEPTH = 64;
 
 /**
- * True when `value` came from `deepFrozenCopy` or went through `deepFreeze`
- * as a root and nothing reachable from it can change: sharing any part of it
- * is safe. False for anything else, including the parts of such a value.
+ * True when `value` is a primitive, or an object that is frozen along with
+ * everything reachable from it (as `deepFreeze` and `deepFrozenCopy` leave
+ * them): nothing in it can change, so it may be shared instead of copied.
+ * False past 64 levels of nesting. Costs a walk over `value`.
  */
-export function isDeepFrozen(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && deeplyFrozen.has(value);
+export function isFrozenThrough(value: unknown): boolean {
+  return frozenThrough(value, 0);
 }
 
-// Returns whether everything reachable from `value` is known to be frozen.
-function freeze(value: unknown, root: boolean): boolean {
+function frozenThrough(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null) return true;
-  if (Object.isFrozen(value)) return deeplyFrozen.has(value);
-  let whole = true;
+  if (!Object.isFrozen(value) || depth >= MAX_FROZEN_DEPTH) return false;
   for (const key of Object.keys(value)) {
-    if (!freeze((value as Record<string, unknown>)[key], false)) whole = false;
+    if (!frozenThrough((value as Record<string, unknown>)[key], depth + 1)) return false;
   }
-  Object.freeze(value);
-  // Only roots are asked about; remembering every nested object would cost memory for nothing.
-  if (root && whole) deeplyFrozen.add(value);
-  return whole;
+  return true;
 }
 
 /**
  * A deep copy of `value` (as `deepClone` makes it) that is deep-frozen, made
- * in one walk; `isDeepFrozen` vouches for it. Empty objects and arrays
- * inside it are one shared frozen instance (a root is always its own).
- * Structured values other than plain objects and arrays (dates, typed
- * arrays…) are copied with `structuredClone` and left unfrozen (a typed array
- * cannot be frozen), and then the copy is not vouched for.
+ * in one walk. Empty objects and arrays inside it are one shared frozen
+ * instance (a root is always its own). Structured values other than plain
+ * objects and arrays (dates, typed arrays…) are copied with
+ * `structuredClone` and left unfrozen (a typed array cannot be frozen), so
+ * `isFrozenThrough` is then false for the copy.
  *
  * With `limit`, a value nesting objects and arrays more than
  * `limit.maxDepth` levels deep (the value itself is level 1) throws
@@ -60,7 +54,6 @@ function freeze(value: unknown, root: boolean): boolean {
 export function deepFrozenCopy<T>(value: T, limit?: { maxDepth: number; argument: string }): T {
   if (typeof value !== 'object' || value === null) return value;
   const state: CopyState = {
-    whole: true,
     depth: 1,
     maxDepth: limit?.maxDepth ?? Infinity,
     argument: limit?.argument ?? 'value',
@@ -70,14 +63,11 @@ export function deepFrozenCopy<T>(value: T, limit?: { maxDepth: number; argument
   if (Array.isArray(value)) copy = copyArray(value, state);
   else if (isPlain(value)) copy = copyObject(value, state) ?? {};
   else return structuredClone(value);
-  Object.freeze(copy);
-  if (state.whole) deeplyFrozen.add(copy);
-  return copy as T;
+  return Object.freeze(copy) as T;
 }
 
-/** What one deep-frozen copy tracks: whether it is vouched for, and how deep it is. */
+/** What one deep-frozen copy tracks: how deep it is. */
 interface CopyState {
-  whole: boolean;
   depth: number;
   readonly maxDepth: number;
   readonly argument: string;
@@ -99,10 +89,7 @@ function frozenCopyAtLevel(value: object, state: CopyState): unknown {
   if (Array.isArray(value)) {
     return value.length === 0 ? EMPTY_ARRAY : Object.freeze(copyArray(value, state));
   }
-  if (!isPlain(value)) {
-    state.whole = false;
-    return structuredClone(value);
-  }
+  if (!isPlain(value)) return structuredClone(value);
   const copy = copyObject(value, state);
   return copy === undefined ? EMPTY_OBJECT : Object.freeze(copy);
 }

@@ -1,6 +1,6 @@
 import type { Event } from '../../events/event.js';
 import type { Content } from '../../types/index.js';
-import { isDeepFrozen } from '../../utils/deep-freeze.js';
+import { isFrozenThrough } from '../../utils/deep-freeze.js';
 import type { HistoryEvent } from './contents-history-event.js';
 import { applyCompaction, presentEvents } from './contents-presentation.js';
 import {
@@ -23,9 +23,9 @@ import { sharedContent } from './contents-shared-copy.js';
  *   2. the history is the prefix's history with events appended: its first
  *      `eventCount` events are, by identity, the ones the prefix was built
  *      from (same session, nothing removed, replaced or reordered);
- *   3. none of those events changed since: every one is deep-frozen
- *      (`isDeepFrozen`, as the in-memory store hands them out), so neither
- *      its content nor anything else the build read can have;
+ *   3. none of those events changed since: every one was frozen through
+ *      when it was added (`isFrozenThrough`, as the in-memory store hands
+ *      them out), so nothing the build read from it can have;
  *   4. the prefix's own result did not depend on being the end of the
  *      history (the latest-response rearrangement left it as it was);
  *   5. the new events share no function-call or response id with the prefix
@@ -68,10 +68,24 @@ interface Prefix {
 }
 
 /**
- * The prefixes remembered per last event, by key (agent, branch and id
- * policy; usually one). An entry lives as long as its event.
+ * The prefixes remembered at one event (the last of the history each
+ * covers), by key: the first key's in two fields (usually the only one: one
+ * agent, one branch), any other key's in a map.
  */
-const prefixesByLastEvent = new WeakMap<Event, Map<string, Prefix>>();
+interface PrefixSlot {
+  key: string | undefined;
+  prefix: Prefix | undefined;
+  others: Map<string, Prefix> | undefined;
+}
+
+/** The prefix slot of each event that ends a remembered prefix; an entry lives as long as its event. */
+const prefixSlots = new WeakMap<Event, PrefixSlot>();
+
+function prefixAt(event: Event, key: string): Prefix | undefined {
+  const slot = prefixSlots.get(event);
+  if (!slot) return undefined;
+  return slot.key === key ? slot.prefix : slot.others?.get(key);
+}
 
 /**
  * The contents of `events` as `getContents` defines them, reusing the
@@ -101,7 +115,7 @@ export function buildContents(
 function findPrefix(events: readonly Event[], key: string): Prefix | undefined {
   const stop = Math.max(0, events.length - MAX_NEW_EVENTS);
   for (let index = events.length - 1; index >= stop; index--) {
-    const prefix = prefixesByLastEvent.get(events[index]!)?.get(key);
+    const prefix = prefixAt(events[index]!, key);
     if (prefix) {
       return prefix.eventCount === index + 1 && coversStartOf(prefix, events) ? prefix : undefined;
     }
@@ -120,7 +134,7 @@ function coversStartOf(prefix: Prefix, events: readonly Event[]): boolean {
 /** Condition 3 for the events from `start` on. */
 function allDeepFrozen(events: readonly Event[], start: number): boolean {
   for (let index = start; index < events.length; index++) {
-    if (!isDeepFrozen(events[index])) return false;
+    if (!isFrozenThrough(events[index])) return false;
   }
   return true;
 }
@@ -277,17 +291,31 @@ function addIds(
 
 function remember(events: readonly Event[], key: string, prefix: Prefix): void {
   const lastEvent = events[events.length - 1]!;
-  let prefixes = prefixesByLastEvent.get(lastEvent);
-  if (!prefixes) {
-    prefixes = new Map();
-    prefixesByLastEvent.set(lastEvent, prefixes);
+  let slot = prefixSlots.get(lastEvent);
+  if (!slot) {
+    slot = { key: undefined, prefix: undefined, others: undefined };
+    prefixSlots.set(lastEvent, slot);
   }
-  prefixes.set(key, prefix);
+  if (slot.key === undefined || slot.key === key) {
+    slot.key = key;
+    slot.prefix = prefix;
+    // A key lives in one place: an older entry in the map (from when the fields held another key) goes.
+    if (slot.others?.delete(key) && slot.others.size === 0) slot.others = undefined;
+  } else {
+    (slot.others ??= new Map()).set(key, prefix);
+  }
 }
 
 function forget(lastEvent: Event, key: string): void {
-  const prefixes = prefixesByLastEvent.get(lastEvent);
-  if (prefixes?.delete(key) && prefixes.size === 0) prefixesByLastEvent.delete(lastEvent);
+  const slot = prefixSlots.get(lastEvent);
+  if (!slot) return;
+  if (slot.key === key) {
+    slot.key = undefined;
+    slot.prefix = undefined;
+  } else if (slot.others?.delete(key) && slot.others.size === 0) {
+    slot.others = undefined;
+  }
+  if (slot.key === undefined && slot.others === undefined) prefixSlots.delete(lastEvent);
 }
 
 function copyContents(

@@ -1,6 +1,6 @@
 import type { Content, Part } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
-import { deepFreeze, isDeepFrozen } from '../../utils/deep-freeze.js';
+import { deepFreeze, isFrozenThrough } from '../../utils/deep-freeze.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
@@ -27,17 +27,18 @@ const copiesByEvent = new WeakMap<object, ContentCopies>();
  * deep-frozen, so no request, callback or model can change the history
  * through it (code that edits request contents replaces them instead).
  * Committed events are not edited afterwards; a new `content` object on the
- * event makes a new copy. An event the session store deep-froze (its
- * `content` unchanged) needs no copy: its content is shared as it is, or,
- * when client ids must go, rebuilt around the frozen parts that keep none.
+ * event makes a new copy. A content frozen through (`isFrozenThrough`, as
+ * the session store deep-freezes events) needs no copy: it is shared as it
+ * is, or, when client ids must go, rebuilt around the frozen parts that keep
+ * none.
  */
 export function sharedContent(event: object, content: Content, keepIds: boolean): Content {
-  const frozenSource = isDeepFrozen(event) && (event as { content?: unknown }).content === content;
+  const frozenSource = isFrozenThrough(content);
   if (frozenSource && (keepIds || !holdsClientId(content))) return content;
   let copies = copiesByEvent.get(event);
   // A content replaced on the event since the copies were made makes them stale.
   if (copies?.source !== content) {
-    copies = { source: content };
+    copies = { source: content, withIds: undefined, withoutIds: undefined };
     copiesByEvent.set(event, copies);
   }
   if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
