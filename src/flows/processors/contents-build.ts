@@ -45,12 +45,8 @@ const MAX_NEW_EVENTS = 64;
 
 /** What a remembered prefix holds. */
 interface Prefix {
-  /**
-   * The history it was built from is `events[0, eventCount)`. The array is
-   * shared by the prefixes that extend one another and only ever appended
-   * to, like `contents`.
-   */
-  readonly events: Event[];
+  /** The history it was built from (a copy of the list, as long as `eventCount`). */
+  readonly events: readonly Event[];
   readonly eventCount: number;
   /**
    * Its contents are `contents[0, contentCount)`. The array is shared by the
@@ -214,13 +210,11 @@ function extendPrefix(
     [],
   );
   const remembers = latestArranged === presented && events.length > start;
-  // The shared arrays are extended in place unless another history already
-  // did (both grow together, and `events` by at least one event each time).
-  const owned = prefix.events.length === prefix.eventCount;
+  // The shared arrays are extended in place unless another history already did.
+  const owned = prefix.contents.length === prefix.contentCount;
   let contents: Content[];
   if (remembers && owned) {
     for (const content of addedContents) prefix.contents.push(content);
-    for (let index = start; index < events.length; index++) prefix.events.push(events[index]!);
     contents = prefix.contents.slice();
   } else {
     contents = prefix.contents.slice(0, prefix.contentCount).concat(addedContents);
@@ -228,7 +222,6 @@ function extendPrefix(
 
   if (remembers) {
     const shared = owned ? prefix.contents : contents.slice();
-    const sharedEvents = owned ? prefix.events : events.slice();
     const ids = owned ? prefix.ids : new Map(prefix.ids);
     // The shorter prefix is superseded; forgetting it keeps one entry per history.
     if (owned) forget(events[start - 1]!, key);
@@ -242,7 +235,7 @@ function extendPrefix(
       ids,
     );
     remember(events, key, {
-      events: sharedEvents,
+      events: events.slice(),
       eventCount: events.length,
       contents: shared,
       contentCount: contents.length,
@@ -324,7 +317,7 @@ function copyContents(
   into: Content[],
 ): Content[] {
   for (const event of events) {
-    if (event.content) into.push(sharedContent(event, event.content, keepIds));
+    if (event.content) into.push(sharedContent(event.content, keepIds));
   }
   return into;
 }

@@ -4,47 +4,39 @@ import { deepFreeze, isFrozenThrough } from '../../utils/deep-freeze.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
-/**
- * The model-ready copies of one event's content, built once and shared by
- * every later request: `source` is the content they were made from, and a
- * copy is only valid while the event still holds that content.
+/*
+ * The model-ready copies of each content, made once and shared by every
+ * later request, keyed by the content they were made from: one map per id
+ * policy. An entry lives as long as its content.
  */
-interface ContentCopies {
-  source: Content;
-  withIds?: Content | undefined;
-  withoutIds?: Content | undefined;
-}
+const copiesWithIds = new WeakMap<Content, Content>();
+const copiesWithoutIds = new WeakMap<Content, Content>();
 
 /**
- * The copies made for each event (a session event or one the history
- * pipeline derived), as long as the event lives.
+ * The copy of an event's `content` a request carries, made once per content
+ * object and shared by every request after: deep-copied, client ids removed
+ * unless `keepIds`, and deep-frozen, so no request, callback or model can
+ * change the history through it (code that edits request contents replaces
+ * them instead). Committed events are not edited afterwards; a new
+ * `content` object on an event makes a new copy. A content frozen through
+ * (`isFrozenThrough`, as the session store deep-freezes events) needs no
+ * copy: it is shared as it is, or, when client ids must go, rebuilt around
+ * the frozen parts that keep none.
  */
-const copiesByEvent = new WeakMap<object, ContentCopies>();
-
-/**
- * The copy of `content` a request carries, made once per event and shared by
- * every request after: deep-copied, client ids removed unless `keepIds`, and
- * deep-frozen, so no request, callback or model can change the history
- * through it (code that edits request contents replaces them instead).
- * Committed events are not edited afterwards; a new `content` object on the
- * event makes a new copy. A content frozen through (`isFrozenThrough`, as
- * the session store deep-freezes events) needs no copy: it is shared as it
- * is, or, when client ids must go, rebuilt around the frozen parts that keep
- * none.
- */
-export function sharedContent(event: object, content: Content, keepIds: boolean): Content {
-  const frozenSource = isFrozenThrough(content);
-  if (frozenSource && (keepIds || !holdsClientId(content))) return content;
-  let copies = copiesByEvent.get(event);
-  // A content replaced on the event since the copies were made makes them stale.
-  if (copies?.source !== content) {
-    copies = { source: content, withIds: undefined, withoutIds: undefined };
-    copiesByEvent.set(event, copies);
+export function sharedContent(content: Content, keepIds: boolean): Content {
+  const frozen = isFrozenThrough(content);
+  if (frozen && (keepIds || !holdsClientId(content))) return content;
+  const copies = keepIds ? copiesWithIds : copiesWithoutIds;
+  let copy = copies.get(content);
+  if (copy === undefined) {
+    if (keepIds) copy = deepFreeze(deepClone(content));
+    else
+      copy = frozen
+        ? withoutClientIdsSharing(content)
+        : deepFreeze(cloneContentWithoutClientIds(content));
+    copies.set(content, copy);
   }
-  if (keepIds) return (copies.withIds ??= deepFreeze(deepClone(content)));
-  return (copies.withoutIds ??= frozenSource
-    ? withoutClientIdsSharing(content)
-    : deepFreeze(cloneContentWithoutClientIds(content)));
+  return copy;
 }
 
 function isClientId(id: unknown): boolean {
