@@ -104,6 +104,7 @@ describe('deepFreeze / deepFrozenCopy / isFrozenThrough', () => {
     cycle['self'] = cycle;
     Object.freeze(cycle);
     expect(isFrozenThrough(cycle)).toBe(false);
+    expect(isFrozenThrough(Object.freeze({ when: Object.freeze(new Date(0)) }))).toBe(false);
   });
 
   it('issue 15: with a limit, deepFrozenCopy refuses nesting past it with NestingTooDeepError instead of overflowing', () => {

@@ -20,10 +20,12 @@ export function deepFreeze<T>(value: T): T {
 const MAX_FROZEN_DEPTH = 64;
 
 /**
- * True when `value` is a primitive, or an object that is frozen along with
- * everything reachable from it (as `deepFreeze` and `deepFrozenCopy` leave
- * them): nothing in it can change, so it may be shared instead of copied.
- * False past 64 levels of nesting. Costs a walk over `value`.
+ * True when `value` is a primitive, or a plain object or array that is
+ * frozen along with everything reachable from it (as `deepFreeze` and
+ * `deepFrozenCopy` leave them): nothing in it can change, so it may be
+ * shared instead of copied. False when it holds any other object (a frozen
+ * `Date` can still be set) and past 64 levels of nesting. Costs a walk over
+ * `value`.
  */
 export function isFrozenThrough(value: unknown): boolean {
   return frozenThrough(value, 0);
@@ -32,6 +34,7 @@ export function isFrozenThrough(value: unknown): boolean {
 function frozenThrough(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null) return true;
   if (!Object.isFrozen(value) || depth >= MAX_FROZEN_DEPTH) return false;
+  if (!Array.isArray(value) && !isPlain(value)) return false;
   for (const key of Object.keys(value)) {
     if (!frozenThrough((value as Record<string, unknown>)[key], depth + 1)) return false;
   }

@@ -128,7 +128,7 @@ function coversStartOf(prefix: Prefix, events: readonly Event[]): boolean {
 }
 
 /** Condition 3 for the events from `start` on. */
-function allDeepFrozen(events: readonly Event[], start: number): boolean {
+function allFrozenThrough(events: readonly Event[], start: number): boolean {
   for (let index = start; index < events.length; index++) {
     if (!isFrozenThrough(events[index])) return false;
   }
@@ -164,7 +164,7 @@ function buildFromScratch(
     !scan.hasRewind &&
     !scan.hasCompaction &&
     !scan.hasTranscription &&
-    allDeepFrozen(events, 0)
+    allFrozenThrough(events, 0)
   ) {
     const ids = new Map<string | undefined, number>();
     // Indexes of the kept events are not known here; 0 places every id in the prefix.
@@ -193,7 +193,7 @@ function extendPrefix(
   key: string,
 ): Content[] | undefined {
   const start = prefix.eventCount;
-  if (!allDeepFrozen(events, start)) return undefined;
+  if (!allFrozenThrough(events, start)) return undefined;
   const scan: ContextScan = selectEventsInContext(currentBranch, events, agentName, start);
   if (scan.hasRewind || scan.hasCompaction || scan.hasTranscription) return undefined;
   const added = scan.events;
