@@ -34,8 +34,16 @@ export function isFrozenThrough(value: unknown): boolean {
 function frozenThrough(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null) return true;
   if (!Object.isFrozen(value) || depth >= MAX_FROZEN_DEPTH) return false;
-  if (!Array.isArray(value) && !isPlain(value)) return false;
-  for (const key of Object.keys(value)) {
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (!frozenThrough(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  if (!isPlain(value)) return false;
+  // for…in walks V8's enum cache: no key array per object, on a walk made per new event.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     if (!frozenThrough((value as Record<string, unknown>)[key], depth + 1)) return false;
   }
   return true;
@@ -116,7 +124,9 @@ function copyArray(value: readonly unknown[], state: CopyState): unknown[] {
 // one stands in inside a copy). A `__proto__` key is copied as an own field.
 function copyObject(value: object, state: CopyState): Record<string, unknown> | undefined {
   let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
+  // for…in walks V8's enum cache: no key array per object copied.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
     copy ??= {};
