@@ -99,6 +99,7 @@ export class Runner {
   readonly resumabilityConfig: ResumabilityConfig | undefined;
   readonly contextCacheConfig: ContextCacheConfig | undefined;
   readonly autoCreateSession: boolean;
+  private readonly childRuns = new RunnerChildRuns((config) => new Runner(config));
 
   constructor(config: RunnerConfig) {
     if (config.app && config.agent) {
@@ -313,7 +314,7 @@ export class Runner {
       runConfig,
       resumabilityConfig: this.resumabilityConfig,
       abortSignal,
-      childRunner: CHILD_RUNS,
+      childRunner: this.childRuns,
     });
   }
 
@@ -492,9 +493,6 @@ export class Runner {
     return result;
   }
 }
-
-// Child runs (AgentTool's) build Runners of their own; they hold nothing else.
-const CHILD_RUNS = new RunnerChildRuns((config) => new Runner(config));
 
 function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
   if (!runConfig.customMetadata || Object.keys(runConfig.customMetadata).length === 0) return;
