@@ -1,4 +1,5 @@
 export type { AgentContract } from './agent-contract.js';
+export type { ChildRunner, ChildRunRequest } from './child-runner.js';
 export type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
 export { Context, type CallbackContext, type ContextOptions, type ToolContext } from './context.js';
 export type { CredentialService } from './credential-service.js';

@@ -9,6 +9,7 @@ import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import type { AgentContract } from './agent-contract.js';
+import type { ChildRunner } from './child-runner.js';
 import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
 import type { CredentialService } from './credential-service.js';
 import type { LiveRequestQueue } from './live-request-queue.js';
@@ -51,6 +52,8 @@ export interface InvocationContextInit {
   abortSignal?: AbortSignal;
   /** The OpenTelemetry context whose span is the parent of this invocation's spans. */
   traceContext?: TraceContext;
+  /** Runs agents in invocations of their own (AgentTool); the Runner sets it. */
+  childRunner?: ChildRunner;
 }
 
 /**
@@ -87,6 +90,11 @@ export class InvocationContext {
    * Undefined when no span records (no OpenTelemetry SDK registered).
    */
   traceContext: TraceContext | undefined;
+  /**
+   * Runs agents in invocations of their own, as AgentTool does. The Runner
+   * sets it; undefined on a context built without one.
+   */
+  childRunner: ChildRunner | undefined;
   /** Set to stop the current agent's run after its current step. */
   endInvocation = false;
   /** Checkpointed state per agent name, for resuming. */
@@ -112,6 +120,7 @@ export class InvocationContext {
     this.resumabilityConfig = init.resumabilityConfig;
     this.abortSignal = init.abortSignal;
     this.traceContext = init.traceContext;
+    this.childRunner = init.childRunner;
   }
 
   /** The app the session belongs to. */

@@ -22,6 +22,7 @@ import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk
 import { findUserMessageForInvocation, resolveInvocationId } from './resume-lookup.js';
 import type { App } from './app.js';
 import { validateAppName } from './app.js';
+import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
 import { findAgentToRun } from './find-agent-to-run.js';
 
@@ -98,6 +99,7 @@ export class Runner {
   readonly resumabilityConfig: ResumabilityConfig | undefined;
   readonly contextCacheConfig: ContextCacheConfig | undefined;
   readonly autoCreateSession: boolean;
+  private readonly childRuns = new RunnerChildRuns((config) => new Runner(config));
 
   constructor(config: RunnerConfig) {
     if (config.app && config.agent) {
@@ -312,6 +314,7 @@ export class Runner {
       runConfig,
       resumabilityConfig: this.resumabilityConfig,
       abortSignal,
+      childRunner: this.childRuns,
     });
   }
 

@@ -2,6 +2,8 @@ import type { AgentContract } from '../context/agent-contract.js';
 import { InvocationContext, type InvocationContextInit } from '../context/invocation-context.js';
 import { createRunConfig } from '../context/run-config.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
+import { RunnerChildRuns } from '../runner/child-runs.js';
+import { Runner } from '../runner/runner.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { ScriptedAgent } from './test-agents.js';
 
@@ -14,7 +16,8 @@ export type TestInvocationContextOptions = Partial<InvocationContextInit> & {
 /**
  * A real InvocationContext over a fresh in-memory session (app `app`, user
  * `u`, session `s`), for testing agents, callbacks, tools and plugins outside
- * a Runner. The agent defaults to a `ScriptedAgent` named `root_agent`.
+ * a Runner. The agent defaults to a `ScriptedAgent` named `root_agent`; the
+ * child runner (AgentTool's) to the Runner's.
  */
 export async function createTestInvocationContext(
   options: TestInvocationContextOptions = {},
@@ -34,6 +37,7 @@ export async function createTestInvocationContext(
     pluginManager: new PluginManager(),
     invocationId: 'e-1',
     runConfig: createRunConfig(),
+    childRunner: new RunnerChildRuns((config) => new Runner(config)),
     ...fields,
     sessionService,
     session,

@@ -8,14 +8,8 @@ import type {
 } from '../artifacts/base-artifact-service.js';
 import type { AgentContract } from '../context/agent-contract.js';
 import type { Context } from '../context/context.js';
-import { InvocationContext } from '../context/invocation-context.js';
-import type { PluginManagerContract } from '../context/plugin-manager-contract.js';
-import { createRunConfig } from '../context/run-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
-import { createEvent, type Event } from '../events/event.js';
-import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
-import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import type {
   Content,
   FunctionDeclaration,
@@ -24,8 +18,6 @@ import type {
   Schema,
 } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
-import { setOwn } from '../utils/get-own.js';
-import { newInvocationId } from '../utils/ids.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { pythonJsonDumps } from '../utils/python-json.js';
 import { BaseTool, type RunToolArguments } from './base-tool.js';
@@ -89,16 +81,15 @@ export const AGENT_TOOL_STRUCTURED_REQUEST_PREFIX =
  *    `AGENT_TOOL_STRUCTURED_REQUEST_PREFIX`. Without one, `args.request`
  *    as it is (it must be a string), or, when absent, all arguments as
  *    Python's `json.dumps(args, ensure_ascii=False, sort_keys=True)`.
- * 3. The agent runs in a child invocation, as Python's child `Runner` runs
- *    it: a fresh in-memory session of the parent's app and user whose state
- *    is a copy of the parent's (without `_adk…` keys), a forwarding
+ * 3. The agent runs in a child invocation through the invocation's
+ *    `childRunner` (the Runner's: a real child `Runner`, as Python's
+ *    AgentTool builds one; `ServiceNotConfiguredError` on a context without
+ *    one): a fresh in-memory session of the parent's app and user whose
+ *    state is a copy of the parent's (without `_adk…` keys), a forwarding
  *    artifact service (`ForwardingArtifactService`), a new in-memory memory,
  *    the parent's credential service, the parent's plugins unless
- *    `includePlugins` is false, and Python's default run config. The loop
- *    is the Runner's: on-user-message hooks, the user event appended,
- *    before-run hooks (whose content ends the run), then each event through
- *    the on-event hooks and, unless partial, appended before the agent
- *    continues; after-run hooks last.
+ *    `includePlugins` is false, the parent's abort signal and Python's
+ *    default run config, run and committed as `Runner.runAsync` does.
  * 4. Each committed event's state delta is written into the parent's state
  *    (`temp:` keys never arrive: committing strips them, as in Python). The
  *    last event with content gives the result: the text of its non-thought
@@ -183,62 +174,33 @@ export class AgentTool extends BaseTool {
     return request;
   }
 
-  // The Runner's loop for a new message in a fresh session (runner/ sits
-  // above tools/, so the steps are repeated here rather than imported).
+  // The child run is the Runner's (`context.invocation.childRunner`); what
+  // comes back is the state it changed and its last content.
   private async runChild(message: Content, context: Context): Promise<ChildOutcome> {
     const parent = context.invocation;
-    const sessionService = new InMemorySessionService();
-    const state: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(context.state.toRecord())) {
-      if (!key.startsWith('_adk')) setOwn(state, key, value);
+    const childRunner = parent.childRunner;
+    if (!childRunner) {
+      throw new ServiceNotConfiguredError({
+        service: 'childRunner',
+        message: `AgentTool ${this.name} runs its agent through the Runner's child runs; this invocation has none.`,
+      });
     }
-    const session = await sessionService.createSession({
+    const state = Object.fromEntries(
+      Object.entries(context.state.toRecord()).filter(([key]) => !key.startsWith('_adk')),
+    );
+    const events = childRunner.run({
+      agent: this.agent,
       appName: parent.appName || this.agent.name,
       userId: parent.userId,
       state,
-    });
-    const pluginManager = this.includePlugins ? parent.pluginManager : NO_PLUGINS;
-    const child = new InvocationContext({
-      sessionService,
+      message,
       artifactService: new ForwardingArtifactService(context),
-      memoryService: new InMemoryMemoryService(),
-      ...(parent.credentialService ? { credentialService: parent.credentialService } : {}),
-      pluginManager,
-      invocationId: newInvocationId(),
-      agent: this.agent,
-      session,
-      userContent: message,
-      runConfig: createRunConfig(),
-      ...(parent.abortSignal ? { abortSignal: parent.abortSignal } : {}),
+      credentialService: parent.credentialService,
+      plugins: this.includePlugins ? parent.pluginManager : undefined,
+      abortSignal: parent.abortSignal,
     });
-    const userMessage =
-      (await pluginManager.runOnUserMessageCallback({
-        invocationContext: child,
-        userMessage: message,
-      })) ?? message;
-    child.userContent = userMessage;
-    await sessionService.appendEvent({
-      session,
-      event: createEvent({
-        invocationId: child.invocationId,
-        author: 'user',
-        content: userMessage,
-      }),
-    });
-
     const outcome: ChildOutcome = {};
-    const earlyExit = await pluginManager.runBeforeRunCallback({ invocationContext: child });
-    const events: AsyncIterable<Event> =
-      earlyExit === undefined
-        ? this.agent.runAsync(child)
-        : single(
-            createEvent({ invocationId: child.invocationId, author: 'model', content: earlyExit }),
-          );
-    for await (const produced of events) {
-      const event =
-        (await pluginManager.runOnEventCallback({ invocationContext: child, event: produced })) ??
-        produced;
-      if (event.partial !== true) await sessionService.appendEvent({ session, event });
+    for await (const event of events) {
       if (Object.keys(event.actions.stateDelta).length > 0) {
         context.state.update(event.actions.stateDelta);
       }
@@ -248,7 +210,6 @@ export class AgentTool extends BaseTool {
         outcome.groundingMetadata = event.groundingMetadata;
       }
     }
-    await pluginManager.runAfterRunCallback({ invocationContext: child });
     return outcome;
   }
 }
@@ -385,30 +346,7 @@ function withoutNulls(value: unknown): unknown {
   return result;
 }
 
-async function* single(event: Event): AsyncGenerator<Event, void, undefined> {
-  yield event;
-}
-
 /** A genai `Type` value from its name (the enum is never loaded at run time). */
 function genaiType(name: string): NonNullable<Schema['type']> {
   return name as NonNullable<Schema['type']>;
 }
-
-const pass = (): Promise<undefined> => Promise.resolve(undefined);
-
-// The plugin manager of a child run that does not include the parent's plugins.
-const NO_PLUGINS: PluginManagerContract = {
-  hasPlugins: false,
-  runOnUserMessageCallback: pass,
-  runBeforeRunCallback: pass,
-  runOnEventCallback: pass,
-  runAfterRunCallback: () => Promise.resolve(),
-  runBeforeAgentCallback: pass,
-  runAfterAgentCallback: pass,
-  runBeforeModelCallback: pass,
-  runAfterModelCallback: pass,
-  runOnModelErrorCallback: pass,
-  runBeforeToolCallback: pass,
-  runAfterToolCallback: pass,
-  runOnToolErrorCallback: pass,
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEvent, type Event } from '../../events/event.js';
+import { deepFreeze } from '../../utils/deep-freeze.js';
 import type { Part } from '../../types/index.js';
 import { buildContents } from './contents-build.js';
 import { getContents } from './contents.js';
@@ -24,7 +25,13 @@ function random(seed: number): () => number {
 const AGENTS = ['root', 'helper', 'root_sub'];
 const BRANCHES = [undefined, 'root', 'root.helper', 'root.helperx'];
 
-function history(seed: number, length: number): Event[] {
+function history(seed: number, length: number, frozen = false): Event[] {
+  const events = randomHistory(seed, length);
+  // Only deep-frozen histories (as the in-memory store keeps them) are built incrementally.
+  return frozen ? events.map((event) => deepFreeze(event)) : events;
+}
+
+function randomHistory(seed: number, length: number): Event[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const events: Event[] = [];
@@ -118,55 +125,87 @@ function outcome(build: () => unknown): Outcome {
 }
 
 describe('incremental contents (issue 3 §6, spec 000 §4.1–§4.4)', () => {
-  it('equal a build from scratch at random lengths of 600 random histories, per agent, branch and id policy', () => {
-    let reused = 0;
-    for (let seed = 1; seed <= 600; seed++) {
-      const events = history(seed, 60);
-      const agent = AGENTS[seed % AGENTS.length]!;
-      const branch = BRANCHES[seed % BRANCHES.length];
-      const keepIds = seed % 2 === 0;
-      // Steps of 1 to 6 events: several new events per build, as a real turn appends.
-      const step = random(seed * 7919);
-      for (let length = 0; length <= events.length; length += 1 + Math.floor(step() * 6)) {
-        const visible = events.slice(0, length);
-        const incremental = outcome(() =>
-          getContents(branch, visible, agent, { preserveFunctionCallIds: keepIds }),
-        );
-        const scratch = outcome(() => buildContents(branch, visible, agent, keepIds, false));
-        expect(incremental, `seed ${seed}, length ${length}`).toEqual(scratch);
-        if ('contents' in incremental) reused++;
-      }
-    }
-    expect(reused).toBeGreaterThan(3000);
-  });
-
-  it('equal a build from scratch when several agents, branches and id policies build on one history', () => {
-    // Each event then remembers prefixes under several keys: the first in its
-    // memo record's fields, the others in a map; builds in a random order
-    // supersede and forget them across both.
-    const keys = AGENTS.flatMap((agent) =>
-      [undefined, 'root.helper'].flatMap((branch) =>
-        [false, true].map((keepIds) => ({ agent, branch, keepIds })),
-      ),
-    );
-    for (let seed = 1; seed <= 120; seed++) {
-      const events = history(seed, 40);
-      const next = random(seed * 104729);
-      for (let length = 0; length <= events.length; length += 1 + Math.floor(next() * 4)) {
-        const visible = events.slice(0, length);
-        for (let round = 0; round < 4; round++) {
-          const { agent, branch, keepIds } = keys[Math.floor(next() * keys.length)]!;
+  for (const frozen of [false, true]) {
+    const kind = frozen ? 'deep-frozen' : 'mutable';
+    it(`equal a build from scratch at random lengths of 600 random ${kind} histories, per agent, branch and id policy`, () => {
+      let reused = 0;
+      for (let seed = 1; seed <= 600; seed++) {
+        const events = history(seed, 60, frozen);
+        const agent = AGENTS[seed % AGENTS.length]!;
+        const branch = BRANCHES[seed % BRANCHES.length];
+        const keepIds = seed % 2 === 0;
+        // Steps of 1 to 6 events: several new events per build, as a real turn appends.
+        const step = random(seed * 7919);
+        for (let length = 0; length <= events.length; length += 1 + Math.floor(step() * 6)) {
+          const visible = events.slice(0, length);
           const incremental = outcome(() =>
             getContents(branch, visible, agent, { preserveFunctionCallIds: keepIds }),
           );
           const scratch = outcome(() => buildContents(branch, visible, agent, keepIds, false));
-          expect(
-            incremental,
-            `seed ${seed}, length ${length}, ${agent} ${branch} ${keepIds}`,
-          ).toEqual(scratch);
+          expect(incremental, `seed ${seed}, length ${length}`).toEqual(scratch);
+          if ('contents' in incremental) reused++;
         }
       }
-    }
+      expect(reused).toBeGreaterThan(3000);
+    });
+
+    it(`equal a build from scratch when several agents, branches and id policies build on one ${kind} history`, () => {
+      // Each event then remembers prefixes under several keys: the first in its
+      // memo record's fields, the others in a map; builds in a random order
+      // supersede and forget them across both.
+      const keys = AGENTS.flatMap((agent) =>
+        [undefined, 'root.helper'].flatMap((branch) =>
+          [false, true].map((keepIds) => ({ agent, branch, keepIds })),
+        ),
+      );
+      for (let seed = 1; seed <= 120; seed++) {
+        const events = history(seed, 40, frozen);
+        const next = random(seed * 104729);
+        for (let length = 0; length <= events.length; length += 1 + Math.floor(next() * 4)) {
+          const visible = events.slice(0, length);
+          for (let round = 0; round < 4; round++) {
+            const { agent, branch, keepIds } = keys[Math.floor(next() * keys.length)]!;
+            const incremental = outcome(() =>
+              getContents(branch, visible, agent, { preserveFunctionCallIds: keepIds }),
+            );
+            const scratch = outcome(() => buildContents(branch, visible, agent, keepIds, false));
+            expect(
+              incremental,
+              `seed ${seed}, length ${length}, ${agent} ${branch} ${keepIds}`,
+            ).toEqual(scratch);
+          }
+        }
+      }
+    });
+  }
+
+  it('build from scratch for a history that only shares its first and last events with a built one', () => {
+    const text = (author: string, words: string) =>
+      deepFreeze(createEvent({ author, content: { role: 'model', parts: [{ text: words }] } }));
+    const first = text('user', 'hi');
+    const last = text('root', 'bye');
+    const built = [first, text('root', 'one'), last];
+    getContents(undefined, built, 'root');
+    const other = [first, text('root', 'two'), last];
+    expect(getContents(undefined, other, 'root')).toEqual(
+      buildContents(undefined, other, 'root', false, false),
+    );
+  });
+
+  it('build from scratch when an earlier event of a mutable history got another content', () => {
+    const events = [
+      createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'hi' }] } }),
+      createEvent({ author: 'root', content: { role: 'model', parts: [{ text: 'one' }] } }),
+    ];
+    getContents(undefined, events, 'root');
+    events[1]!.content = { role: 'model', parts: [{ text: 'edited' }] };
+    events.push(
+      createEvent({ author: 'root', content: { role: 'model', parts: [{ text: 'two' }] } }),
+    );
+    expect(getContents(undefined, events, 'root')[1]).toEqual({
+      role: 'model',
+      parts: [{ text: 'edited' }],
+    });
   });
 
   it('reuses the built prefix: the contents of earlier events are the same objects', () => {

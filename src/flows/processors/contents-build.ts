@@ -1,5 +1,6 @@
 import type { Event } from '../../events/event.js';
 import type { Content } from '../../types/index.js';
+import { isFrozenThrough } from '../../utils/deep-freeze.js';
 import type { HistoryEvent } from './contents-history-event.js';
 import { applyCompaction, presentEvents } from './contents-presentation.js';
 import {
@@ -8,7 +9,6 @@ import {
 } from './contents-rearrange.js';
 import { selectEventsInContext, type ContextScan } from './contents-selection.js';
 import { sharedContent } from './contents-shared-copy.js';
-import { derivedValues, peekDerivedValues } from '../../utils/deep-freeze.js';
 
 /*
  * Building the model's history without redoing the whole history on every
@@ -18,17 +18,25 @@ import { derivedValues, peekDerivedValues } from '../../utils/deep-freeze.js';
  * response rearrangements, which pair responses with calls by id across the
  * history. So the contents of a history prefix stay the contents of that
  * prefix when events are appended, as long as
- *   - the prefix's own result did not depend on being the end of the history
- *     (the latest-response rearrangement left it as it was),
- *   - the new events share no function-call or response id with the prefix
- *     (no late answer to an old call, no reused id),
- *   - and neither side needs a history-wide step: rewinds, compaction and
- *     transcription runs.
- * A finished build that meets the first condition is remembered as a prefix,
- * keyed by its last event (session services hand out the same frozen event
- * objects on every read); the next build for the same agent, branch and id
- * policy looks back a few events for one, checks the other conditions on the
- * new events only, and builds just those. Anything else builds from scratch,
+ *   1. the build is for the same agent, branch and id policy (the prefix's
+ *      key; `includeContents: 'none'` builds a slice and remembers nothing);
+ *   2. the history is the prefix's history with events appended: its first
+ *      `eventCount` events are, by identity, the ones the prefix was built
+ *      from (same session, nothing removed, replaced or reordered);
+ *   3. none of those events changed since: every one was frozen through
+ *      when it was added (`isFrozenThrough`, as the in-memory store hands
+ *      them out), so nothing the build read from it can have;
+ *   4. the prefix's own result did not depend on being the end of the
+ *      history (the latest-response rearrangement left it as it was);
+ *   5. the new events share no function-call or response id with the prefix
+ *      (no late answer to an old call, no reused id);
+ *   6. and neither side needs a history-wide step: rewinds, compaction and
+ *      transcription runs.
+ * A finished build that meets 3, 4 and 6 is remembered as a prefix, keyed by
+ * its last event (session services hand out the same frozen event objects on
+ * every read); the next build looks back a few events for one under its key
+ * (1), checks 2 (`coversStartOf`), then 3, 5 and 6 on the new events only
+ * (`extendPrefix`), and builds just those. Anything else builds from scratch,
  * which is always the reference result.
  */
 
@@ -37,9 +45,8 @@ const MAX_NEW_EVENTS = 64;
 
 /** What a remembered prefix holds. */
 interface Prefix {
-  /** The first event of the history it was built from: a slice starting elsewhere is another history. */
-  readonly firstEvent: Event;
-  /** How many events of the history it covers. */
+  /** The history it was built from (a copy of the list, as long as `eventCount`). */
+  readonly events: readonly Event[];
   readonly eventCount: number;
   /**
    * Its contents are `contents[0, contentCount)`. The array is shared by the
@@ -57,19 +64,23 @@ interface Prefix {
 }
 
 /**
- * Where the prefixes ending at an event are kept (see `derivedValues`): the
- * first key's in two fields (usually the only one: one agent, one branch),
- * any other key's in a map.
+ * The prefixes remembered at one event (the last of the history each
+ * covers), by key: the first key's in two fields (usually the only one: one
+ * agent, one branch), any other key's in a map.
  */
 interface PrefixSlot {
-  contentPrefixKey?: string | undefined;
-  contentPrefix?: Prefix | undefined;
-  contentPrefixes?: Map<string, Prefix> | undefined;
+  key: string | undefined;
+  prefix: Prefix | undefined;
+  others: Map<string, Prefix> | undefined;
 }
 
-function prefixAt(slot: PrefixSlot | undefined, key: string): Prefix | undefined {
+/** The prefix slot of each event that ends a remembered prefix; an entry lives as long as its event. */
+const prefixSlots = new WeakMap<Event, PrefixSlot>();
+
+function prefixAt(event: Event, key: string): Prefix | undefined {
+  const slot = prefixSlots.get(event);
   if (!slot) return undefined;
-  return slot.contentPrefixKey === key ? slot.contentPrefix : slot.contentPrefixes?.get(key);
+  return slot.key === key ? slot.prefix : slot.others?.get(key);
 }
 
 /**
@@ -100,14 +111,28 @@ export function buildContents(
 function findPrefix(events: readonly Event[], key: string): Prefix | undefined {
   const stop = Math.max(0, events.length - MAX_NEW_EVENTS);
   for (let index = events.length - 1; index >= stop; index--) {
-    const prefix = prefixAt(peekDerivedValues(events[index]!) as PrefixSlot | undefined, key);
+    const prefix = prefixAt(events[index]!, key);
     if (prefix) {
-      return prefix.eventCount === index + 1 && prefix.firstEvent === events[0]
-        ? prefix
-        : undefined;
+      return prefix.eventCount === index + 1 && coversStartOf(prefix, events) ? prefix : undefined;
     }
   }
   return undefined;
+}
+
+/** Condition 2: `events` starts with the very events the prefix was built from. */
+function coversStartOf(prefix: Prefix, events: readonly Event[]): boolean {
+  for (let index = prefix.eventCount - 1; index >= 0; index--) {
+    if (events[index] !== prefix.events[index]) return false;
+  }
+  return true;
+}
+
+/** Condition 3 for the events from `start` on. */
+function allFrozenThrough(events: readonly Event[], start: number): boolean {
+  for (let index = start; index < events.length; index++) {
+    if (!isFrozenThrough(events[index])) return false;
+  }
+  return true;
 }
 
 function buildFromScratch(
@@ -138,13 +163,14 @@ function buildFromScratch(
     latestArranged === presented &&
     !scan.hasRewind &&
     !scan.hasCompaction &&
-    !scan.hasTranscription
+    !scan.hasTranscription &&
+    allFrozenThrough(events, 0)
   ) {
     const ids = new Map<string | undefined, number>();
     // Indexes of the kept events are not known here; 0 places every id in the prefix.
     addIds(scan.events, () => 0, ids);
     remember(events, key, {
-      firstEvent: events[0]!,
+      events: events.slice(),
       eventCount: events.length,
       contents: contents.slice(),
       contentCount: contents.length,
@@ -167,6 +193,7 @@ function extendPrefix(
   key: string,
 ): Content[] | undefined {
   const start = prefix.eventCount;
+  if (!allFrozenThrough(events, start)) return undefined;
   const scan: ContextScan = selectEventsInContext(currentBranch, events, agentName, start);
   if (scan.hasRewind || scan.hasCompaction || scan.hasTranscription) return undefined;
   const added = scan.events;
@@ -208,7 +235,7 @@ function extendPrefix(
       ids,
     );
     remember(events, key, {
-      firstEvent: prefix.firstEvent,
+      events: events.slice(),
       eventCount: events.length,
       contents: shared,
       contentCount: contents.length,
@@ -257,28 +284,31 @@ function addIds(
 
 function remember(events: readonly Event[], key: string, prefix: Prefix): void {
   const lastEvent = events[events.length - 1]!;
-  const slot = derivedValues(lastEvent) as PrefixSlot;
-  if (slot.contentPrefixKey === undefined || slot.contentPrefixKey === key) {
-    slot.contentPrefixKey = key;
-    slot.contentPrefix = prefix;
+  let slot = prefixSlots.get(lastEvent);
+  if (!slot) {
+    slot = { key: undefined, prefix: undefined, others: undefined };
+    prefixSlots.set(lastEvent, slot);
+  }
+  if (slot.key === undefined || slot.key === key) {
+    slot.key = key;
+    slot.prefix = prefix;
     // A key lives in one place: an older entry in the map (from when the fields held another key) goes.
-    if (slot.contentPrefixes?.delete(key) && slot.contentPrefixes.size === 0) {
-      slot.contentPrefixes = undefined;
-    }
+    if (slot.others?.delete(key) && slot.others.size === 0) slot.others = undefined;
   } else {
-    (slot.contentPrefixes ??= new Map()).set(key, prefix);
+    (slot.others ??= new Map()).set(key, prefix);
   }
 }
 
 function forget(lastEvent: Event, key: string): void {
-  const slot = peekDerivedValues(lastEvent) as PrefixSlot | undefined;
+  const slot = prefixSlots.get(lastEvent);
   if (!slot) return;
-  if (slot.contentPrefixKey === key) {
-    slot.contentPrefixKey = undefined;
-    slot.contentPrefix = undefined;
-  } else if (slot.contentPrefixes?.delete(key) && slot.contentPrefixes.size === 0) {
-    slot.contentPrefixes = undefined;
+  if (slot.key === key) {
+    slot.key = undefined;
+    slot.prefix = undefined;
+  } else if (slot.others?.delete(key) && slot.others.size === 0) {
+    slot.others = undefined;
   }
+  if (slot.key === undefined && slot.others === undefined) prefixSlots.delete(lastEvent);
 }
 
 function copyContents(
@@ -287,7 +317,7 @@ function copyContents(
   into: Content[],
 ): Content[] {
   for (const event of events) {
-    if (event.content) into.push(sharedContent(event, event.content, keepIds));
+    if (event.content) into.push(sharedContent(event.content, keepIds));
   }
   return into;
 }

@@ -24,14 +24,14 @@ describe('sharedContent (decision 0011)', () => {
     const stored = deepFreeze(
       createEvent({ author: 'm', content: { role: 'model', parts: [{ text: 'hi' }] } }),
     );
-    expect(sharedContent(stored, stored.content!, false)).toBe(stored.content);
+    expect(sharedContent(stored.content!, false)).toBe(stored.content);
     const withIds = deepFreeze(createEvent({ author: 'm', content: callContent() }));
-    expect(sharedContent(withIds, withIds.content!, true)).toBe(withIds.content);
+    expect(sharedContent(withIds.content!, true)).toBe(withIds.content);
   });
 
   it('rebuilds only the path to a client id, equal to the full copy, and frozen', () => {
     const stored = deepFreeze(createEvent({ author: 'm', content: callContent() }));
-    const shared = sharedContent(stored, stored.content!, false);
+    const shared = sharedContent(stored.content!, false);
     expect(shared).toEqual(cloneContentWithoutClientIds(callContent()));
     expect(Object.keys(shared.parts![1]!.functionCall!)).toEqual(['name', 'args']);
     expect(shared.parts![0]).toBe(stored.content!.parts![0]);
@@ -42,12 +42,12 @@ describe('sharedContent (decision 0011)', () => {
     expect(Object.isFrozen(shared)).toBe(true);
     expect(Object.isFrozen(shared.parts)).toBe(true);
     expect(Object.isFrozen(shared.parts![1]!.functionCall)).toBe(true);
-    expect(sharedContent(stored, stored.content!, false)).toBe(shared);
+    expect(sharedContent(stored.content!, false)).toBe(shared);
   });
 
   it('deep-copies a content that is not known to be frozen whole', () => {
     const event = createEvent({ author: 'm', content: callContent() });
-    const copy = sharedContent(event, event.content!, true);
+    const copy = sharedContent(event.content!, true);
     expect(copy).toEqual(callContent());
     expect(copy).not.toBe(event.content);
     event.content!.parts![1]!.functionCall!.args!['a'] = 99;
@@ -55,10 +55,10 @@ describe('sharedContent (decision 0011)', () => {
     // Frozen only on the surface: the nested objects could still change.
     const shallow = createEvent({ author: 'm', content: callContent() });
     Object.freeze(shallow);
-    expect(sharedContent(shallow, shallow.content!, true)).not.toBe(shallow.content);
+    expect(sharedContent(shallow.content!, true)).not.toBe(shallow.content);
     const mixed = createEvent({ author: 'm', content: deepClone(callContent()) });
     Object.freeze(mixed.content!.parts);
     deepFreeze(mixed);
-    expect(sharedContent(mixed, mixed.content!, true)).not.toBe(mixed.content);
+    expect(sharedContent(mixed.content!, true)).not.toBe(mixed.content);
   });
 });

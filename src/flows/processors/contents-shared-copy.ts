@@ -1,46 +1,42 @@
 import type { Content, Part } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
-import { deepFreeze, derivedValues, isDeepFrozen } from '../../utils/deep-freeze.js';
+import { deepFreeze, isFrozenThrough } from '../../utils/deep-freeze.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { cloneContentWithoutClientIds } from './contents-clone.js';
 
-/**
- * The model-ready copies of one event's content, built once and shared by
- * every later request, in the event's memo record (see `derivedValues`):
- * `contentSource` is the content they were made from.
+/*
+ * The model-ready copies of each content, made once and shared by every
+ * later request, keyed by the content they were made from: one map per id
+ * policy. An entry lives as long as its content.
  */
-interface ContentCopies {
-  contentSource?: Content | undefined;
-  contentWithIds?: Content | undefined;
-  contentWithoutIds?: Content | undefined;
-}
+const copiesWithIds = new WeakMap<Content, Content>();
+const copiesWithoutIds = new WeakMap<Content, Content>();
 
 /**
- * The copy of `content` a request carries, made once per event and shared by
- * every request after: deep-copied, client ids removed unless `keepIds`, and
- * deep-frozen, so no request, callback or model can change the history
- * through it (code that edits request contents replaces them instead).
- * Committed events are not edited afterwards; a new `content` object on the
- * event makes a new copy. An event the session store deep-froze (its
- * `content` unchanged) needs no copy: its content is shared as it is, or,
- * when client ids must go, rebuilt around the frozen parts that keep none.
+ * The copy of an event's `content` a request carries, made once per content
+ * object and shared by every request after: deep-copied, client ids removed
+ * unless `keepIds`, and deep-frozen, so no request, callback or model can
+ * change the history through it (code that edits request contents replaces
+ * them instead). Committed events are not edited afterwards; a new
+ * `content` object on an event makes a new copy. A content frozen through
+ * (`isFrozenThrough`, as the session store deep-freezes events) needs no
+ * copy: it is shared as it is, or, when client ids must go, rebuilt around
+ * the frozen parts that keep none.
  */
-export function sharedContent(event: object, content: Content, keepIds: boolean): Content {
-  const frozenSource = isDeepFrozen(event) && (event as { content?: unknown }).content === content;
-  if (frozenSource && (keepIds || !holdsClientId(content))) return content;
-  const copies = derivedValues(event) as ContentCopies;
-  if (copies.contentSource !== content) {
-    // Only a replaced content resets the copies: a first one adds no fields it does not use.
-    if (copies.contentSource !== undefined) {
-      copies.contentWithIds = undefined;
-      copies.contentWithoutIds = undefined;
-    }
-    copies.contentSource = content;
+export function sharedContent(content: Content, keepIds: boolean): Content {
+  const frozen = isFrozenThrough(content);
+  if (frozen && (keepIds || !holdsClientId(content))) return content;
+  const copies = keepIds ? copiesWithIds : copiesWithoutIds;
+  let copy = copies.get(content);
+  if (copy === undefined) {
+    if (keepIds) copy = deepFreeze(deepClone(content));
+    else
+      copy = frozen
+        ? withoutClientIdsSharing(content)
+        : deepFreeze(cloneContentWithoutClientIds(content));
+    copies.set(content, copy);
   }
-  if (keepIds) return (copies.contentWithIds ??= deepFreeze(deepClone(content)));
-  return (copies.contentWithoutIds ??= frozenSource
-    ? withoutClientIdsSharing(content)
-    : deepFreeze(cloneContentWithoutClientIds(content)));
+  return copy;
 }
 
 function isClientId(id: unknown): boolean {
