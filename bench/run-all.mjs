@@ -391,33 +391,34 @@ if (suites.includes('llm')) {
       body,
     );
   }
-  if (suites.includes('cold')) {
-    emit('## Cold import');
-    emit();
-    emit(
-      `A fresh \`node --input-type=module -e "await import(entry)"\` per measurement; ${coldRounds} rounds ` +
-        'after one warm-up round, the order rotating.',
-    );
-    emit();
-    const nodeAlone = med('cold', 'cold', 'node alone', 'importMs');
-    const google = med('cold', 'cold', googleName, 'importMs');
-    const body = [];
-    for (const framework of ['node alone', 'adk-ts', googleName]) {
-      const ms = med('cold', 'cold', framework, 'importMs');
-      body.push([
-        framework,
-        range('cold', 'cold', framework, 'importMs'),
-        fmt(ms - nodeAlone),
-        ratio(ms / google),
-      ]);
-    }
-    table(['entry', 'import ms', 'minus node alone', 'vs @google/adk'], body);
-  }
   if (targets.length > 0) {
     emit('## Targets (issue 3)');
     emit();
     table(['target', 'goal', 'adk-ts', 'status'], targets);
   }
+}
+
+if (suites.includes('cold')) {
+  emit('## Cold import');
+  emit();
+  emit(
+    `A fresh \`node --input-type=module -e "await import(entry)"\` per measurement; ${coldRounds} rounds ` +
+      'after one warm-up round, the order rotating.',
+  );
+  emit();
+  const nodeAlone = med('cold', 'cold', 'node alone', 'importMs');
+  const google = med('cold', 'cold', googleName, 'importMs');
+  const body = [];
+  for (const framework of ['node alone', 'adk-ts', googleName]) {
+    const ms = med('cold', 'cold', framework, 'importMs');
+    body.push([
+      framework,
+      range('cold', 'cold', framework, 'importMs'),
+      fmt(ms - nodeAlone),
+      ratio(ms / google),
+    ]);
+  }
+  table(['entry', 'import ms', 'minus node alone', 'vs @google/adk'], body);
 }
 
 if (suites.includes('runner')) {
