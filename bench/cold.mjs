@@ -4,13 +4,16 @@
 // every round. Prints one JSON line per measurement.
 //   node cold.mjs [rounds]
 import { spawnSync } from 'node:child_process';
-import { URL, fileURLToPath } from 'node:url';
+import { URL, fileURLToPath, pathToFileURL } from 'node:url';
 
 const rounds = Number(process.argv[2] ?? 10);
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const ENTRIES = {
   'node alone': null,
-  'adk-ts': new URL('../dist/index.js', import.meta.url).href,
+  // ADK_TS_DIST=<dir>: another build of this package (see llm-frameworks.mjs).
+  'adk-ts': process.env.ADK_TS_DIST
+    ? pathToFileURL(`${process.env.ADK_TS_DIST}/index.js`).href
+    : new URL('../dist/index.js', import.meta.url).href,
   'google-adk': '@google/adk',
 };
 

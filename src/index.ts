@@ -2,29 +2,418 @@
  * Agent Development Kit for TypeScript: the public API. Behaviour follows
  * Python ADK 2.x; names follow `@google/adk` where it has them.
  *
+ * This list is curated: it holds what users write code against (agents,
+ * tools, models, runners, services, plugins, planners, code executors,
+ * events, errors and the types of their options and callbacks). The flow's
+ * processors and helpers, storage helpers and conversion utilities stay
+ * inside the package. `test/packaging/public-surface.test.ts` pins the list,
+ * so adding a name is a visible decision.
+ *
  * @module
  */
-export * from './agents/index.js';
-export * from './artifacts/index.js';
-export * from './config/index.js';
-export * from './context/index.js';
-export * from './errors/index.js';
-export * from './events/index.js';
-export * from './code-executors/index.js';
-export * from './flows/index.js';
-export * from './memory/index.js';
-export * from './models/index.js';
-export * from './planners/index.js';
-export * from './plugins/index.js';
-export * from './runner/index.js';
-export * from './sessions/index.js';
-export * from './telemetry/index.js';
-export * from './tools/index.js';
-export type * from './types/index.js';
-export { logger, setLogger, setLogLevel, type Logger, type LogLevel } from './utils/logger.js';
+
+// Agents (Python `google.adk.agents`).
+export type { AgentCallback, AgentCallbacks } from './agents/agent-callbacks.js';
+export type { LoopAgentState, SequentialAgentState } from './agents/agent-state.js';
+export { BaseAgent, type BaseAgentConfig } from './agents/base-agent.js';
+export { Agent, LlmAgent, type LlmAgentConfig } from './agents/llm-agent.js';
+export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
+export { ParallelAgent, type ParallelAgentConfig } from './agents/parallel-agent.js';
+export type { OutputSchemaInput } from './agents/resolve-output-schema.js';
+export { SequentialAgent, type SequentialAgentConfig } from './agents/sequential-agent.js';
 export {
-  CLIENT_FUNCTION_CALL_ID_PREFIX,
-  newEventId,
-  newFunctionCallId,
-  newInvocationId,
-} from './utils/ids.js';
+  isLlmAgent,
+  type AfterModelCallback,
+  type AfterToolCallback,
+  type BeforeModelCallback,
+  type BeforeToolCallback,
+  type IncludeContents,
+  type InstructionProvider,
+  type OnModelErrorCallback,
+  type OnToolErrorCallback,
+  type OutputSchema,
+  type StaticInstruction,
+  type ToolUnion,
+} from './flows/llm-agent-contract.js';
+
+// Agents from YAML config files and agent directories (Python `config_agent_utils`, `AgentLoader`).
+export type { AgentClassName, AgentYamlConfig } from './config/agent-config.js';
+export {
+  AgentsDirectoryLoader,
+  type AgentsDirectoryLoaderOptions,
+  type AppDetails,
+  type AppLanguage,
+  type AppSource,
+} from './config/agents-directory.js';
+export type {
+  AgentClass,
+  AgentClassContext,
+  ConfigCallback,
+  ConfigReferences,
+  ConfigReferenceUse,
+  ConfigRegistry,
+  ConfigRegistryEntry,
+  ConfigResolver,
+  FunctionToolSpec,
+  ToolClass,
+  ToolFactory,
+  ToolFactoryContext,
+} from './config/config-registry.js';
+export {
+  loadAgentFromYamlFile,
+  loadAppRootAgent,
+  readAgentYamlConfig,
+  ROOT_AGENT_CONFIG_FILE,
+  type LoadAgentOptions,
+} from './config/load-agent-config.js';
+
+// Artifacts (Python `google.adk.artifacts`).
+export {
+  getArtifactUri,
+  isArtifactRef,
+  parseArtifactUri,
+  type ParsedArtifactUri,
+} from './artifacts/artifact-uri.js';
+export { getArtifactServiceFromUri } from './artifacts/artifact-service-from-uri.js';
+export type {
+  ArtifactKey,
+  ArtifactVersion,
+  BaseArtifactService,
+  ListArtifactKeysRequest,
+  LoadArtifactRequest,
+  SaveArtifactRequest,
+} from './artifacts/base-artifact-service.js';
+export { FileArtifactService } from './artifacts/file-artifact-service.js';
+export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
+
+// Code executors (Python `google.adk.code_executors`).
+export {
+  BaseCodeExecutor,
+  type BaseCodeExecutorOptions,
+  type ExecuteCodeArguments,
+} from './code-executors/base-code-executor.js';
+export { BuiltInCodeExecutor } from './code-executors/built-in-code-executor.js';
+export type {
+  CodeExecutionInput,
+  CodeExecutorResult,
+  File,
+} from './code-executors/code-execution-utils.js';
+export {
+  CodeExecutorContext,
+  type RecordedCodeExecution,
+} from './code-executors/code-executor-context.js';
+export {
+  UnsafeLocalCodeExecutor,
+  type UnsafeLocalCodeExecutorOptions,
+} from './code-executors/unsafe-local-code-executor.js';
+
+// Contexts, run configuration and hook arguments.
+export type { ContextCacheConfig, ResumabilityConfig } from './context/app-configs.js';
+export {
+  Context,
+  type CallbackContext,
+  type ContextOptions,
+  type ToolContext,
+} from './context/context.js';
+export type { CredentialService } from './context/credential-service.js';
+export type {
+  AfterModelHookArguments,
+  AfterToolHookArguments,
+  AgentHookArguments,
+  BeforeModelHookArguments,
+  BeforeToolHookArguments,
+  EventHookArguments,
+  MaybePromise,
+  ModelErrorHookArguments,
+  RunHookArguments,
+  ToolErrorHookArguments,
+  UserMessageHookArguments,
+} from './context/hook-arguments.js';
+export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
+export { LiveRequestQueue, type LiveRequest } from './context/live-request-queue.js';
+export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
+export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
+
+// Errors: every error ADK throws, for `instanceof` checks.
+export { AdkError, type AdkErrorOptions } from './errors/adk-error.js';
+export { AgentLoadError } from './errors/agent-load-error.js';
+export { AgentNotFoundError } from './errors/agent-not-found-error.js';
+export { AlreadyExistsError } from './errors/already-exists-error.js';
+export { AppNotFoundError } from './errors/app-not-found-error.js';
+export { ArtifactNotFoundError } from './errors/artifact-not-found-error.js';
+export { CodeExecutorUnavailableError } from './errors/code-executor-unavailable-error.js';
+export { ConfigFileNotFoundError } from './errors/config-file-not-found-error.js';
+export { ConfigReferenceNotFoundError } from './errors/config-reference-not-found-error.js';
+export { ContextVariableNotFoundError } from './errors/context-variable-not-found-error.js';
+export { DatabaseError } from './errors/database-error.js';
+export { InputValidationError } from './errors/input-validation-error.js';
+export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
+export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
+export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export {
+  InvalidArtifactIdError,
+  type ArtifactIdArgument,
+} from './errors/invalid-artifact-id-error.js';
+export { InvalidArtifactNameError } from './errors/invalid-artifact-name-error.js';
+export { InvocationNotResumableError } from './errors/invocation-not-resumable-error.js';
+export { LlmCallsLimitExceededError } from './errors/llm-calls-limit-exceeded-error.js';
+export { McpConnectionError } from './errors/mcp-connection-error.js';
+export { MissingApiKeyError } from './errors/missing-api-key-error.js';
+export { MissingBaseUrlError } from './errors/missing-base-url-error.js';
+export { MissingDependencyError } from './errors/missing-dependency-error.js';
+export { ModelApiError, type ModelApiErrorOptions } from './errors/model-api-error.js';
+export { ModelNotFoundError } from './errors/model-not-found-error.js';
+export { NestingTooDeepError } from './errors/nesting-too-deep-error.js';
+export { NotSupportedError } from './errors/not-supported-error.js';
+export { PluginCallbackError } from './errors/plugin-callback-error.js';
+export { PluginCloseError } from './errors/plugin-close-error.js';
+export { ReplayVerificationError } from './errors/replay-verification-error.js';
+export {
+  RequestValidationError,
+  type RequestValidationIssue,
+} from './errors/request-validation-error.js';
+export { ScriptedResponsesExhaustedError } from './errors/scripted-responses-exhausted-error.js';
+export { ServerRequestError } from './errors/server-request-error.js';
+export { ServiceNotConfiguredError } from './errors/service-not-configured-error.js';
+export { SessionNotFoundError } from './errors/session-not-found-error.js';
+export { StaleSessionError } from './errors/stale-session-error.js';
+export { ToolExecutionError } from './errors/tool-execution-error.js';
+export { ToolFailureError } from './errors/tool-failure-error.js';
+export { ToolNotFoundError } from './errors/tool-not-found-error.js';
+export { UnmatchedFunctionResponseError } from './errors/unmatched-function-response-error.js';
+export { UnsupportedDatabaseSchemaError } from './errors/unsupported-database-schema-error.js';
+export { UnsupportedModelError } from './errors/unsupported-model-error.js';
+export { UnsupportedServiceUriError } from './errors/unsupported-service-uri-error.js';
+
+// Events (Python `google.adk.events`).
+export { createEvent, Event, type EventInit, type NodeInfo } from './events/event.js';
+export {
+  createEventActions,
+  EventActions,
+  type AuthConfig,
+  type EventCompaction,
+  type RouteValue,
+} from './events/event-actions.js';
+export {
+  eventFromCamelCaseJson,
+  eventFromSnakeCaseJson,
+  eventToCamelCaseJson,
+  eventToSnakeCaseJson,
+} from './events/event-json.js';
+export {
+  getFunctionCalls,
+  getFunctionResponses,
+  hasFunctionCalls,
+  hasFunctionResponses,
+  hasTrailingCodeExecutionResult,
+  isFinalResponse,
+  stringifyContent,
+} from './events/event-predicates.js';
+export { findMatchingFunctionCall } from './events/find-matching-function-call.js';
+export { LlmResponse } from './events/llm-response.js';
+export { ToolConfirmation } from './events/tool-confirmation.js';
+export {
+  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+  REQUEST_EUC_FUNCTION_CALL_NAME,
+} from './flows/functions.js';
+
+// Memory (Python `google.adk.memory`).
+export type {
+  AddEventsToMemoryRequest,
+  BaseMemoryService,
+  MemoryEntry,
+  SearchMemoryRequest,
+  SearchMemoryResponse,
+} from './memory/base-memory-service.js';
+export {
+  DatabaseMemoryService,
+  type DatabaseMemoryServiceOptions,
+} from './memory/database/database-memory-service.js';
+export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
+export { getMemoryServiceFromUri } from './memory/memory-service-from-uri.js';
+
+// Models (Python `google.adk.models`).
+export { AnthropicLlm, type AnthropicLlmOptions } from './models/anthropic/anthropic-llm.js';
+export type { BaseLlmConnection } from './models/base-llm-connection.js';
+export { BaseLlm, type BaseLlmOptions } from './models/base-llm.js';
+export { createLlmResponse } from './models/create-llm-response.js';
+export { Gemini } from './models/gemini/gemini.js';
+export type { GeminiClient } from './models/gemini/gemini-client.js';
+export { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './models/gemini/gemini-options.js';
+export {
+  appendInstructions,
+  appendTools,
+  createLlmRequest,
+  setOutputSchema,
+  type LlmRequest,
+  type LlmRequestTool,
+} from './models/llm-request.js';
+export { OpenAILlm, type OpenAILlmOptions } from './models/openai/openai-llm.js';
+export { LLMRegistry, type BaseLlmClass } from './models/registry.js';
+
+// Planners (Python `google.adk.planners`).
+export { BasePlanner } from './planners/base-planner.js';
+export { BuiltInPlanner } from './planners/built-in-planner.js';
+export { PlanReActPlanner } from './planners/plan-re-act-planner.js';
+
+// Plugins (Python `google.adk.plugins`).
+export { BasePlugin, type PluginHookName } from './plugins/base-plugin.js';
+export { LoggingPlugin, type LoggingPluginOptions } from './plugins/logging-plugin.js';
+export { PluginManager, type PluginManagerOptions } from './plugins/plugin-manager.js';
+export {
+  ReflectAndRetryToolPlugin,
+  TrackingScope,
+  type ReflectAndRetryToolPluginOptions,
+  type ToolFailureResponse,
+} from './plugins/reflect-and-retry-tool-plugin.js';
+
+// Runners and apps (Python `google.adk.runners`, `google.adk.apps`).
+export { App, validateAppName, type AppConfig } from './runner/app.js';
+export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
+export { Runner, type RunAsyncRequest, type RunnerConfig } from './runner/runner.js';
+
+// Sessions (Python `google.adk.sessions`).
+export {
+  BaseSessionService,
+  MAX_STALE_RELOADS,
+  type AppendEventRequest,
+  type AppendEventWithReloadRequest,
+  type CreateSessionRequest,
+  type DeleteSessionRequest,
+  type GetSessionConfig,
+  type GetSessionRequest,
+  type ListSessionsRequest,
+  type ListSessionsResponse,
+  type StoreReload,
+} from './sessions/base-session-service.js';
+export {
+  DatabaseSessionService,
+  type DatabaseSessionServiceOptions,
+} from './sessions/database/database-session-service.js';
+export { InMemorySessionService } from './sessions/in-memory-session-service.js';
+export { refreshSessionInPlace, type StoredSessionView } from './sessions/refresh-session.js';
+export { getSessionServiceFromUri } from './sessions/session-service-from-uri.js';
+export { Session } from './sessions/session.js';
+export { State } from './sessions/state.js';
+export { assertSessionKey, assertStorableState } from './sessions/storable-values.js';
+
+// Tracing: the in-process span store the dev UI reads.
+export type { StoredSpan } from './telemetry/recording-span.js';
+export {
+  InMemorySpanStore,
+  registerSpanStore,
+  type InMemorySpanStoreOptions,
+} from './telemetry/span-store.js';
+
+// Tools (Python `google.adk.tools`).
+export {
+  AgentTool,
+  type AgentToolAgent,
+  type AgentToolOptions,
+  type AgentToolSchema,
+} from './tools/agent-tool.js';
+export {
+  BaseTool,
+  isBaseTool,
+  type BaseToolOptions,
+  type ProcessLlmRequestArguments,
+  type RunToolArguments,
+} from './tools/base-tool.js';
+export {
+  BaseToolset,
+  isBaseToolset,
+  type BaseToolsetOptions,
+  type ToolPredicate,
+} from './tools/base-toolset.js';
+export {
+  EnterpriseWebSearchTool,
+  enterpriseWebSearch,
+} from './tools/enterprise-web-search-tool.js';
+export {
+  BaseExampleProvider,
+  ExampleTool,
+  type Example,
+  type ExampleProviderFunction,
+  type ExampleSource,
+} from './tools/example-tool.js';
+export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js';
+export {
+  FunctionTool,
+  isFunctionTool,
+  type FunctionToolArguments,
+  type FunctionToolExecute,
+  type FunctionToolOptions,
+  type FunctionToolParameters,
+  type RequireConfirmation,
+} from './tools/function-tool.js';
+export { GeminiBuiltInTool } from './tools/gemini-built-in-tool.js';
+export {
+  GoogleMapsGroundingTool,
+  googleMapsGrounding,
+} from './tools/google-maps-grounding-tool.js';
+export {
+  GoogleSearchTool,
+  googleSearch,
+  type GoogleSearchToolOptions,
+} from './tools/google-search-tool.js';
+export { LoadArtifactsTool, loadArtifacts } from './tools/load-artifacts-tool.js';
+export { LoadMemoryTool, loadMemory, type LoadMemoryResponse } from './tools/load-memory-tool.js';
+export {
+  LongRunningFunctionTool,
+  type LongRunningFunctionToolOptions,
+} from './tools/long-running-function-tool.js';
+export {
+  McpConnectionParams,
+  SseConnectionParams,
+  StdioConnectionParams,
+  StdioServerParameters,
+  StreamableHTTPConnectionParams,
+} from './tools/mcp/mcp-connection-params.js';
+export { McpSessionManager } from './tools/mcp/mcp-session-manager.js';
+export {
+  MCPTool,
+  McpTool,
+  type McpHeaderProvider,
+  type McpRequireConfirmation,
+  type McpToolOptions,
+} from './tools/mcp/mcp-tool.js';
+export { MCPToolset, McpToolset, type McpToolsetOptions } from './tools/mcp/mcp-toolset.js';
+export { setAllowConfigStdioMcpServers } from './tools/mcp/mcp-toolset-config.js';
+export { PreloadMemoryTool, preloadMemory } from './tools/preload-memory-tool.js';
+export type {
+  JsonSchema,
+  JsonSchemaDefinition,
+  JsonSchemaTypeName,
+  ToolSchema,
+} from './tools/schema-conversion.js';
+export { UrlContextTool, urlContext } from './tools/url-context-tool.js';
+
+// The message model: `@google/genai` content types, used as they are.
+export type {
+  CitationMetadata,
+  CodeExecutionResult,
+  Content,
+  ExecutableCode,
+  FileData,
+  FinishReason,
+  FunctionCall,
+  FunctionDeclaration,
+  FunctionResponse,
+  GenerateContentConfig,
+  GenerateContentResponse,
+  GenerateContentResponseUsageMetadata,
+  GroundingMetadata,
+  JsonObject,
+  LiveConnectConfig,
+  LiveServerGoAway,
+  LiveServerSessionResumptionUpdate,
+  LogprobsResult,
+  Part,
+  Schema,
+  ThinkingConfig,
+  Tool,
+  Transcription,
+} from './types/index.js';
+
+// Logging.
+export { logger, setLogger, setLogLevel, type Logger, type LogLevel } from './utils/logger.js';

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -110,11 +109,13 @@ export class UnsafeLocalCodeExecutor extends BaseCodeExecutor {
     }
   }
 
-  private run(
+  private async run(
     code: string,
     cwd: string | undefined,
     abortSignal: AbortSignal | undefined,
   ): Promise<CodeExecutorResult> {
+    // Loaded at the first execution: importing the package starts no process machinery.
+    const { spawn } = await import('node:child_process');
     return new Promise<CodeExecutorResult>((resolvePromise, rejectPromise) => {
       if (abortSignal?.aborted) {
         rejectPromise(abortSignal.reason);

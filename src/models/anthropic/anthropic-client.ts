@@ -1,6 +1,15 @@
 import type { MessageCreateParams } from './messages-api.js';
 import { optionalSdkLoader } from '../optional-sdk-loader.js';
 
+/** The provider name on errors and in messages. */
+export const PROVIDER = 'anthropic';
+
+/** An `AnthropicLlm`'s connection: its client and the API key it was made with (for error messages). */
+export interface AnthropicConnection {
+  client: AnthropicMessagesClient;
+  apiKey: string | undefined;
+}
+
 /** Per-request options the adapter passes to the client. */
 export interface AnthropicRequestOptions {
   /** Cancels the HTTP request (and any retry wait) when it fires. */

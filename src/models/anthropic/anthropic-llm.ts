@@ -4,17 +4,15 @@ import { checkAdapterHttpOptions, checkPositiveInteger } from '../adapter-option
 import { BaseLlm, type BaseLlmOptions } from '../base-llm.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
-import { readSdkStream } from '../sdk-stream.js';
 import {
-  createMessage,
   loadAnthropicClass,
+  PROVIDER,
+  type AnthropicConnection,
   type AnthropicMessagesClient,
-  type AnthropicRequestOptions,
 } from './anthropic-client.js';
-import { toModelError, type ErrorContext } from './error-conversion.js';
-import { buildMessageCreateParams, DEFAULT_MAX_TOKENS } from './request-conversion.js';
-import { messageToLlmResponse, PROVIDER } from './response-conversion.js';
-import { AnthropicStreamAggregator } from './stream-aggregation.js';
+
+/** `max_tokens` when neither the request nor the model sets one (Python `AnthropicLlm.max_tokens`). */
+const DEFAULT_MAX_TOKENS = 8192;
 
 /** The environment variable the API key is read from. */
 const API_KEY_VARIABLE = 'ANTHROPIC_API_KEY';
@@ -41,11 +39,6 @@ export interface AnthropicLlmOptions extends BaseLlmOptions {
    * Bedrock or Vertex clients. The key options are then not needed.
    */
   client?: AnthropicMessagesClient;
-}
-
-interface Connection {
-  client: AnthropicMessagesClient;
-  apiKey: string | undefined;
 }
 
 /**
@@ -116,45 +109,19 @@ export class AnthropicLlm extends BaseLlm {
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void> {
     abortSignal?.throwIfAborted();
-    const params = buildMessageCreateParams(request, {
+    // The conversions load at the first call: an app on another model never needs them.
+    const { generateClaudeContent } = await import('./claude-call.js');
+    yield* generateClaudeContent({
+      request,
       model: this.model,
       maxTokens: this.maxTokens,
-    });
-    const { client, apiKey } = await this.connection.open();
-    const context: ErrorContext = { model: params.model, apiKey, abortSignal };
-    const options: AnthropicRequestOptions | undefined = abortSignal
-      ? { signal: abortSignal }
-      : undefined;
-
-    if (!stream) {
-      let body: unknown;
-      try {
-        body = await createMessage(client, params, options);
-      } catch (error) {
-        throw toModelError(error, context);
-      }
-      abortSignal?.throwIfAborted();
-      yield messageToLlmResponse(body, params.model);
-      return;
-    }
-
-    let events: AsyncIterable<unknown>;
-    try {
-      const body = { ...params, stream: true };
-      events = (await createMessage(client, body, options)) as AsyncIterable<unknown>;
-    } catch (error) {
-      throw toModelError(error, context);
-    }
-    const aggregator = new AnthropicStreamAggregator(params.model);
-    yield* readSdkStream(events, {
+      stream,
       abortSignal,
-      toError: (error) => toModelError(error, context),
-      process: (event) => aggregator.processEvent(event),
+      connection: this.connection,
     });
-    yield aggregator.close();
   }
 
-  private async createConnection(): Promise<Connection> {
+  private async createConnection(): Promise<AnthropicConnection> {
     const apiKey = this.apiKey || process.env[API_KEY_VARIABLE] || undefined;
     if (this.client) return { client: this.client, apiKey };
     if (!apiKey) {

@@ -5,7 +5,8 @@ import {
 } from '../provider-errors.js';
 import { isStainlessApiError, isStainlessUserAbort } from '../stainless-api-error.js';
 import { ErrorBody } from './messages-api.js';
-import { MESSAGES_API, PROVIDER } from './response-conversion.js';
+import { PROVIDER } from './anthropic-client.js';
+import { MESSAGES_API } from './response-conversion.js';
 
 /** What `toModelError` needs besides the error. */
 export type ErrorContext = ProviderErrorContext;

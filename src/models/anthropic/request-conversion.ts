@@ -6,9 +6,6 @@ import { genaiSchemaToJsonSchema, type JsonSchemaObject } from '../json-schema-f
 import { lowercaseJsonSchemaTypes } from './schema-conversion.js';
 import { toolChoiceOfConfig, toolsOfConfig } from './tool-conversion.js';
 
-/** `max_tokens` when neither the request nor the model sets one (Python `AnthropicLlm.max_tokens`). */
-export const DEFAULT_MAX_TOKENS = 8192;
-
 const PROVIDER_PREFIX = 'anthropic/';
 
 /** The model name Anthropic knows: the `anthropic/` provider prefix removed. */

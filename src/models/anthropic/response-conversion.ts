@@ -7,6 +7,7 @@ import type {
   Part,
 } from '../../types/index.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
+import { PROVIDER } from './anthropic-client.js';
 import {
   Message,
   RedactedThinkingBlock,
@@ -16,9 +17,6 @@ import {
   type ContentBlock,
   type Usage,
 } from './messages-api.js';
-
-/** The provider name on errors and in messages. */
-export const PROVIDER = 'anthropic';
 
 /** The API's name in messages about malformed answers. */
 export const MESSAGES_API = 'the Messages API';

@@ -1,6 +1,12 @@
 import type { ChatCompletionCreateParams } from './chat-completions-api.js';
 import { optionalSdkLoader } from '../optional-sdk-loader.js';
 
+/** An `OpenAILlm`'s connection: its client and the API key it was made with (for error messages). */
+export interface OpenAIConnection {
+  client: OpenAIChatClient;
+  apiKey: string | undefined;
+}
+
 /** Per-request options the adapter passes to the client. */
 export interface OpenAIRequestOptions {
   /** Cancels the HTTP request (and any retry wait) when it fires. */

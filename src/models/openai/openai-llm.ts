@@ -4,24 +4,13 @@ import { checkAdapterHttpOptions } from '../adapter-options.js';
 import { BaseLlm, type BaseLlmOptions } from '../base-llm.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
-import { readSdkStream } from '../sdk-stream.js';
-import type { ChatCompletionCreateParams } from './chat-completions-api.js';
-import { toModelError, type ErrorContext } from './error-conversion.js';
-import {
-  createChatCompletion,
-  loadOpenAIClass,
-  type OpenAIChatClient,
-  type OpenAIRequestOptions,
-} from './openai-client.js';
+import { loadOpenAIClass, type OpenAIChatClient, type OpenAIConnection } from './openai-client.js';
 import {
   resolveEndpoint,
   resolveModelName,
   type MaxTokensField,
   type OpenAIProvider,
 } from './provider-prefixes.js';
-import { buildChatCompletionParams } from './request-conversion.js';
-import { completionToLlmResponse } from './response-conversion.js';
-import { OpenAIStreamAggregator } from './stream-aggregation.js';
 
 /** Options of `new OpenAILlm(...)`. */
 export interface OpenAILlmOptions extends BaseLlmOptions {
@@ -73,11 +62,6 @@ export interface OpenAILlmOptions extends BaseLlmOptions {
    * and address options are then not needed.
    */
   client?: OpenAIChatClient;
-}
-
-interface Connection {
-  client: OpenAIChatClient;
-  apiKey: string | undefined;
 }
 
 /**
@@ -183,49 +167,21 @@ export class OpenAILlm extends BaseLlm {
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void> {
     abortSignal?.throwIfAborted();
-    const params: ChatCompletionCreateParams = {
-      ...this.extraBody,
-      ...buildChatCompletionParams(request, {
-        model: this.model,
-        maxTokensField: this.maxTokensField,
-        sendsTopK: this.provider.sendsTopK,
-      }),
-    };
-    const { client, apiKey } = await this.connection.open();
-    const context: ErrorContext = { model: params.model, apiKey, abortSignal };
-    const options: OpenAIRequestOptions | undefined = abortSignal
-      ? { signal: abortSignal }
-      : undefined;
-
-    if (!stream) {
-      let body: unknown;
-      try {
-        body = await createChatCompletion(client, params, options);
-      } catch (error) {
-        throw toModelError(error, context);
-      }
-      abortSignal?.throwIfAborted();
-      yield completionToLlmResponse(body, params.model);
-      return;
-    }
-
-    let chunks: AsyncIterable<unknown>;
-    try {
-      const body = { ...params, stream: true, stream_options: { include_usage: true } };
-      chunks = (await createChatCompletion(client, body, options)) as AsyncIterable<unknown>;
-    } catch (error) {
-      throw toModelError(error, context);
-    }
-    const aggregator = new OpenAIStreamAggregator(params.model);
-    yield* readSdkStream(chunks, {
+    // The conversions load at the first call: an app on another model never needs them.
+    const { generateChatCompletionContent } = await import('./chat-completion-call.js');
+    yield* generateChatCompletionContent({
+      request,
+      model: this.model,
+      maxTokensField: this.maxTokensField,
+      sendsTopK: this.provider.sendsTopK,
+      extraBody: this.extraBody,
+      stream,
       abortSignal,
-      toError: (error) => toModelError(error, context),
-      process: (chunk) => aggregator.processChunk(chunk),
+      connection: this.connection,
     });
-    yield aggregator.close();
   }
 
-  private async createConnection(): Promise<Connection> {
+  private async createConnection(): Promise<OpenAIConnection> {
     if (this.client) return { client: this.client, apiKey: this.apiKey };
     const endpoint = resolveEndpoint(this.provider, {
       baseUrl: this.baseUrl,

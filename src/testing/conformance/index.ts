@@ -18,7 +18,21 @@ export {
   readConformanceCase,
   type ConformanceCase,
 } from '../../conformance/corpus.js';
-export * from './functions.js';
+export {
+  afterAgentCallback1,
+  afterAgentCallback2,
+  askForApproval,
+  beforeAgentCallback1,
+  beforeAgentCallback2,
+  calculateTripCost,
+  conformanceRegistry,
+  createBooking,
+  getUserId,
+  reimburse,
+  searchFlights,
+  shortcutAgentExecution,
+  validateEmail,
+} from './functions.js';
 export {
   diffValues,
   dumpLlmRequest,
