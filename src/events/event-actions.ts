@@ -48,6 +48,17 @@ export const EventActions = z.object({
 /** The side effects an event asks the Runner to commit. */
 export type EventActions = z.infer<typeof EventActions>;
 
+/**
+ * The dict fields every `EventActions` has, empty by default (Python's
+ * `default_factory=dict`); `createEventActions` sets each of them.
+ */
+const DICT_FIELDS: readonly (keyof EventActions)[] = [
+  'stateDelta',
+  'artifactDelta',
+  'requestedAuthConfigs',
+  'requestedToolConfirmations',
+];
+
 /** A new `EventActions` with every dict field empty, plus the given fields. */
 export function createEventActions(fields?: Partial<EventActions>): EventActions {
   const actions = assignOwn({} as EventActions, fields);
@@ -56,4 +67,30 @@ export function createEventActions(fields?: Partial<EventActions>): EventActions
   actions.requestedAuthConfigs = fields?.requestedAuthConfigs ?? {};
   actions.requestedToolConfirmations = fields?.requestedToolConfirmations ?? {};
   return actions;
+}
+
+/**
+ * True when `actions` is what `createEventActions()` makes: its dict fields
+ * empty and no other field set (an event that asks for nothing).
+ */
+export function isDefaultEventActions(actions: EventActions): boolean {
+  let fields = 0;
+  for (const key of Object.keys(actions)) {
+    const value = (actions as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (!DICT_FIELDS.includes(key as keyof EventActions) || !isEmptyPlainObject(value)) {
+      return false;
+    }
+    fields++;
+  }
+  return fields === DICT_FIELDS.length;
+}
+
+function isEmptyPlainObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.keys(value).length === 0
+  );
 }

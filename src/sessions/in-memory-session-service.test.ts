@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEvent } from '../events/event.js';
+import { createEventActions } from '../events/event-actions.js';
 import { runSessionServiceSuite } from '../testing/session-service-suite.js';
 import { InMemorySessionService } from './in-memory-session-service.js';
 
@@ -8,6 +9,29 @@ runSessionServiceSuite('InMemorySessionService', async () => ({
 }));
 
 describe('InMemorySessionService', () => {
+  it('stores the events that ask for nothing with one shared frozen set of default actions', async () => {
+    const service = new InMemorySessionService();
+    const session = await service.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const plain = () => createEvent({ author: 'user', content: { role: 'user', parts: [] } });
+    await service.appendEvent({ session, event: plain() });
+    await service.appendEvent({ session, event: plain() });
+    const [first, second] = (await service.getSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    }))!.events;
+    expect(first!.actions).toBe(second!.actions);
+    expect(first!.actions).toEqual(createEventActions());
+    expect(Object.isFrozen(first!.actions.stateDelta)).toBe(true);
+    await service.appendEvent({
+      session,
+      event: createEvent({ author: 'user', actions: { stateDelta: { k: 1 } } }),
+    });
+    const withDelta = session.events[2]!;
+    expect(withDelta.actions).not.toBe(first!.actions);
+    expect(withDelta.actions.stateDelta).toEqual({ k: 1 });
+  });
+
   it('stores frozen copies of the events and shares them with every read (decision 0011)', async () => {
     const service = new InMemorySessionService();
     const session = await service.createSession({ appName: 'app', userId: 'u', sessionId: 's' });

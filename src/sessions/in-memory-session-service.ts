@@ -1,10 +1,11 @@
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import type { Event } from '../events/event.js';
+import { createEventActions, isDefaultEventActions } from '../events/event-actions.js';
 import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
 import { newUuid } from '../utils/ids.js';
-import { deepFrozenCopy } from '../utils/deep-freeze.js';
+import { deepFreeze, deepFrozenCopy } from '../utils/deep-freeze.js';
 import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
 import {
   BaseSessionService,
@@ -23,6 +24,7 @@ import { applyStateDelta, extractStateDelta, mergeState } from './state-delta.js
 import { assertSessionKey, assertStorableState } from './storable-values.js';
 
 // The copy refuses (NestingTooDeepError) what no store holds, before anything changes.
+const DEFAULT_ACTIONS = deepFreeze(createEventActions());
 const STORED_EVENT_LIMIT = { maxDepth: MAX_STORED_NESTING_DEPTH, argument: 'event' };
 
 type StateRecord = Record<string, unknown>;
@@ -164,7 +166,11 @@ export class InMemorySessionService extends BaseSessionService {
       );
     }
     // Stored events are frozen copies: every later read shares them instead of copying the history.
-    const copy = deepFrozenCopy(event, STORED_EVENT_LIMIT);
+    // An event that asks for nothing (most) shares one frozen set of default actions.
+    const copy = deepFrozenCopy(
+      isDefaultEventActions(event.actions) ? { ...event, actions: DEFAULT_ACTIONS } : event,
+      STORED_EVENT_LIMIT,
+    );
     // Most events change no state; splitting an empty delta would change nothing.
     if (hasOwnKeys(copy.actions.stateDelta)) {
       const scoped = extractStateDelta(copy.actions.stateDelta);

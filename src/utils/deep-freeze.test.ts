@@ -50,6 +50,17 @@ describe('deepFreeze / deepFrozenCopy / isFrozenThrough', () => {
     expect(Object.getPrototypeOf(protoCopy)).toBe(Object.prototype);
   });
 
+  it('deepFrozenCopy shares a value frozen through instead of copying it', () => {
+    const shared = deepFreeze({ stateDelta: {}, artifactDelta: {} });
+    const copy = deepFrozenCopy({ id: 'e1', actions: shared });
+    expect(copy.actions).toBe(shared);
+    expect(isFrozenThrough(copy)).toBe(true);
+    const frozenOnTop = Object.freeze({ stateDelta: {} as Record<string, unknown> });
+    const second = deepFrozenCopy({ actions: frozenOnTop });
+    expect(second.actions).not.toBe(frozenOnTop);
+    expect(second.actions).toEqual(frozenOnTop);
+  });
+
   it('copies structured values without freezing them (then the copy is not frozen through)', () => {
     const source = { bytes: new Uint8Array([1, 2]), when: new Date(0) };
     const copy = deepFrozenCopy(source);

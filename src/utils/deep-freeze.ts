@@ -52,7 +52,8 @@ function frozenThrough(value: unknown, depth: number): boolean {
 /**
  * A deep copy of `value` (as `deepClone` makes it) that is deep-frozen, made
  * in one walk. Empty objects and arrays inside it are one shared frozen
- * instance (a root is always its own). Structured values other than plain
+ * instance (a root is always its own), and a value inside it that
+ * `isFrozenThrough` vouches for is shared as it is. Structured values other than plain
  * objects and arrays (dates, typed arrays…) are copied with
  * `structuredClone` and left unfrozen (a typed array cannot be frozen), so
  * `isFrozenThrough` is then false for the copy.
@@ -97,6 +98,8 @@ function frozenCopyOf(value: object, state: CopyState): unknown {
 }
 
 function frozenCopyAtLevel(value: object, state: CopyState): unknown {
+  // Nothing in a value frozen through can change: it is shared, not copied.
+  if (Object.isFrozen(value) && isFrozenThrough(value)) return value;
   if (Array.isArray(value)) {
     return value.length === 0 ? EMPTY_ARRAY : Object.freeze(copyArray(value, state));
   }
