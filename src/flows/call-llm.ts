@@ -71,7 +71,8 @@ export async function* callLlm(
           );
           if (recovered === undefined) throw error;
           const response = await afterModel(context, agent, callbackContext, recovered);
-          if (span.isRecording()) traceResponse(span, context, request, response, modelResponseEvent);
+          if (span.isRecording())
+            traceResponse(span, context, request, response, modelResponseEvent);
           yield response;
           return;
         }
