@@ -13,18 +13,10 @@ import { deepClone } from '../utils/deep-clone.js';
 import { newEventId, newFunctionCallId } from '../utils/ids.js';
 import { logger } from '../utils/logger.js';
 import { callLlm } from './call-llm.js';
-import {
-  generateAuthEvent,
-  generateRequestConfirmationEvent,
-  getLongRunningFunctionCalls,
-  handleFunctionCallsAsync,
-} from './functions.js';
+import { runFunctionCalls } from './function-call-follow-ups.js';
+import { getLongRunningFunctionCalls } from './functions.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from './llm-processor.js';
-import {
-  createFinalModelResponseEvent,
-  getStructuredModelResponse,
-} from './processors/output-schema.js';
 
 /**
  * The ReAct loop of an LLM agent (Python `BaseLlmFlow`, adk-go
@@ -99,17 +91,14 @@ export class BaseLlmFlow {
         return;
       }
       if (last && hasFunctionCalls(last)) {
-        const { events: followUps, transferTo } = await runFunctionCalls(
-          context,
-          agent,
-          last,
-          request,
-        );
-        for (const event of followUps) {
+        const followUps = await runFunctionCalls(context, agent, last, request);
+        for (const event of followUps.events) {
           event.id = newEventId();
           yield event;
         }
-        if (transferTo) yield* getAgentToRun(context, transferTo).runAsync(context);
+        if (followUps.transferTo) {
+          yield* getAgentToRun(context, followUps.transferTo).runAsync(context);
+        }
         return;
       }
     }
@@ -135,19 +124,15 @@ export class BaseLlmFlow {
       renew(modelResponseEvent);
       if (event.partial || !hasFunctionCalls(event)) continue;
 
-      const { events: followUps, transferTo } = await runFunctionCalls(
-        context,
-        agent,
-        event,
-        request,
-      );
-      for (const followUp of followUps) {
+      const followUps = await runFunctionCalls(context, agent, event, request);
+      for (const followUp of followUps.events) {
         yield followUp;
         renew(modelResponseEvent);
       }
-      if (!transferTo) continue;
-      for await (const transferred of getAgentToRun(context, transferTo).runAsync(context)) {
-        yield transferred;
+      if (!followUps.transferTo) continue;
+      const transferred = getAgentToRun(context, followUps.transferTo).runAsync(context);
+      for await (const transferredEvent of transferred) {
+        yield transferredEvent;
         renew(modelResponseEvent);
       }
     }
@@ -168,49 +153,14 @@ export class BaseLlmFlow {
     if (agent.tools.length === 0) return;
     // Python gives each tool a fresh ToolContext whose actions are discarded; one serves them all.
     const toolContext = new Context(context);
-    const readonlyContext = new ReadonlyContext(context);
     for (const toolUnion of agent.tools) {
       await toolUnion.processLlmRequest({ context: toolContext, request });
       if (!isBaseToolset(toolUnion)) continue;
-      for (const tool of await toolUnion.getToolsWithPrefix(readonlyContext)) {
+      for (const tool of await toolUnion.getToolsWithPrefix(new ReadonlyContext(context))) {
         await tool.processLlmRequest({ context: toolContext, request });
       }
     }
   }
-}
-
-/**
- * Runs the calls, then lists the auth request, the confirmation request, the
- * responses and the structured final answer, and names the agent a transfer
- * asks for (spec 000 §6.3, §8.2).
- */
-async function runFunctionCalls(
-  context: InvocationContext,
-  agent: LlmAgentContract,
-  functionCallEvent: Event,
-  request: LlmRequest,
-): Promise<{ events: Event[]; transferTo: string | undefined }> {
-  const responseEvent = await handleFunctionCallsAsync({
-    context,
-    agent,
-    functionCallEvent,
-    toolsDict: request.toolsDict,
-  });
-  if (!responseEvent) return { events: [], transferTo: undefined };
-  const events: Event[] = [];
-  const authEvent = generateAuthEvent(context, responseEvent);
-  if (authEvent) events.push(authEvent);
-  const confirmationEvent = generateRequestConfirmationEvent(
-    context,
-    functionCallEvent,
-    responseEvent,
-  );
-  if (confirmationEvent) events.push(confirmationEvent);
-  events.push(responseEvent);
-  const structured = getStructuredModelResponse(responseEvent);
-  if (structured !== undefined) events.push(createFinalModelResponseEvent(context, structured));
-  // The agent is looked up after the responses are yielded: an unknown name fails with them committed, as in Python.
-  return { events, transferTo: responseEvent.actions.transferToAgent || undefined };
 }
 
 /** Gives the event skeleton a fresh identity for the next model event. */
