@@ -159,10 +159,9 @@ export class Runner {
       );
       if (userEvent && request.yieldUserMessage) yield userEvent;
       if (finished) return;
-      const hooked = this.pluginManager.hasPlugins;
-      const earlyExit = hooked
-        ? await this.pluginManager.runBeforeRunCallback({ invocationContext: context })
-        : undefined;
+      const earlyExit = await this.pluginManager.runBeforeRunCallback({
+        invocationContext: context,
+      });
       if (earlyExit !== undefined) {
         const event = createEvent({
           invocationId: context.invocationId,
@@ -175,7 +174,7 @@ export class Runner {
           yield await this.commit(context, session, event);
         }
       }
-      if (hooked) await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+      await this.pluginManager.runAfterRunCallback({ invocationContext: context });
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -381,12 +380,10 @@ export class Runner {
         parts[index] = { text: `Uploaded file: ${filename}. It is saved into artifacts` };
       }
     }
-    const modified = this.pluginManager.hasPlugins
-      ? await this.pluginManager.runOnUserMessageCallback({
-          invocationContext: context,
-          userMessage: newMessage,
-        })
-      : undefined;
+    const modified = await this.pluginManager.runOnUserMessageCallback({
+      invocationContext: context,
+      userMessage: newMessage,
+    });
     if (modified !== undefined) newMessage = modified;
     context.userContent = newMessage;
     const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse
