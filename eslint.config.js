@@ -25,6 +25,12 @@ export default tseslint.config(
     },
   },
   {
+    // A request or response processor is an async generator that may yield
+    // nothing (Python's BaseLlmRequestProcessor.run_async contract).
+    files: ['src/flows/processors/*.ts'],
+    rules: { 'require-yield': 'off' },
+  },
+  {
     files: ['bench/**/*.mjs'],
     languageOptions: {
       globals: {

@@ -1,4 +1,3 @@
-import type { Span } from '@opentelemetry/api';
 import type { AgentContract } from '../context/agent-contract.js';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
@@ -124,50 +123,26 @@ export abstract class BaseAgent implements AgentContract {
   }
 
   /**
-   * Runs the agent (spec 000 §2.1): makes a child context, runs the
-   * before-agent callbacks (plugins first), stops if they ended the run, runs
-   * `runAsyncImpl`, stops if it ended the invocation, then runs the
-   * after-agent callbacks. The child context is made when this is called.
-   * Untraced, with no plugin and no agent callback, the generator returned
-   * is `runAsyncImpl`'s own: each event crosses one generator level less.
+   * Runs the agent (spec 000 §2.1) in an `invoke_agent` span: makes a child
+   * context, runs the before-agent callbacks (plugins first), stops if they
+   * ended the run, runs `runAsyncImpl`, stops if it ended the invocation,
+   * then runs the after-agent callbacks.
    */
-  runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const context = this.createInvocationContext(parentContext);
     const span = startAdkSpan(`invoke_agent ${this.name}`, context.traceContext);
-    if (
-      !span.isRecording() &&
-      !context.pluginManager.hasPlugins &&
-      !hasCallbacks(this.beforeAgentCallback) &&
-      !hasCallbacks(this.afterAgentCallback)
-    ) {
-      span.end();
-      return context.endInvocation ? noEvents() : this.runAsyncImpl(context);
-    }
-    return this.runHookedAsync(context, span);
-  }
-
-  private async *runHookedAsync(
-    context: InvocationContext,
-    span: Span,
-  ): AsyncGenerator<Event, void, undefined> {
     if (span.isRecording()) {
       traceAgentInvocation(span, this, context.session.id);
       context.traceContext = contextWithSpan(span, context.traceContext);
     }
     try {
-      // With no plugin and no callback there is nothing to run (and nothing to await).
-      const hooked = context.pluginManager.hasPlugins;
-      if (hooked || hasCallbacks(this.beforeAgentCallback)) {
-        const before = await this.handleBeforeAgentCallback(context);
-        if (before) yield before;
-      }
+      const before = await this.handleBeforeAgentCallback(context);
+      if (before) yield before;
       if (context.endInvocation) return;
       yield* this.runAsyncImpl(context);
       if (context.endInvocation) return;
-      if (hooked || hasCallbacks(this.afterAgentCallback)) {
-        const after = await this.handleAfterAgentCallback(context);
-        if (after) yield after;
-      }
+      const after = await this.handleAfterAgentCallback(context);
+      if (after) yield after;
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -319,10 +294,3 @@ async function runAgentCallbacks(
   }
   return undefined;
 }
-
-function hasCallbacks(callbacks: AgentCallbacks | undefined): boolean {
-  return Array.isArray(callbacks) ? callbacks.length > 0 : callbacks !== undefined;
-}
-
-// An agent run that yields nothing (the invocation had already ended).
-async function* noEvents(): AsyncGenerator<Event, void, undefined> {}

@@ -174,26 +174,6 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     return resolveInstruction(this.globalInstruction, context);
   }
 
-  /**
-   * The instruction and the global instruction when both are plain text with
-   * no `{…}` template and neither canonical method is overridden: what the two
-   * would resolve to, known without awaiting anything. Undefined otherwise.
-   */
-  plainInstructions(): { instruction: string; globalInstruction: string } | undefined {
-    const { instruction, globalInstruction } = this;
-    if (
-      typeof instruction !== 'string' ||
-      typeof globalInstruction !== 'string' ||
-      instruction.includes('{') ||
-      globalInstruction.includes('{') ||
-      this.canonicalInstruction !== LlmAgent.prototype.canonicalInstruction ||
-      this.canonicalGlobalInstruction !== LlmAgent.prototype.canonicalGlobalInstruction
-    ) {
-      return undefined;
-    }
-    return { instruction, globalInstruction };
-  }
-
   /** The agent's tools with toolsets expanded for the context. */
   async canonicalTools(context?: ReadonlyContext): Promise<BaseTool[]> {
     const tools: BaseTool[] = [];
@@ -243,55 +223,42 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   }
 
   /**
-   * The agent's run (spec 000 §2.1): resumes a sub-agent it had transferred
-   * to, or runs the flow, saving `outputKey` from its own final answers and
-   * marking its end in resumable apps unless a long-running call is pending.
-   * Outside resumable apps that is the flow's own generator (the output key
-   * saved as each event passes), so events cross no generator of the agent's.
+   * The agent's run (spec 000 §2.1): in a resumable invocation, resumes a
+   * sub-agent it had transferred to, or ends at once when its answer is
+   * already stored; else runs the flow, saving `outputKey` from its own
+   * final answers, and, in resumable apps, marks its end unless a
+   * long-running call is pending.
    */
-  protected override runAsyncImpl(
+  protected override async *runAsyncImpl(
     context: InvocationContext,
   ): AsyncGenerator<Event, void, undefined> {
-    if (!context.isResumable) {
-      return this.llmFlow.runAsync(
-        context,
-        this.outputKey ? (event) => this.maybeSaveOutputToState(event) : undefined,
-      );
-    }
-    return this.runResumableAsync(context);
-  }
-
-  private async *runResumableAsync(
-    context: InvocationContext,
-  ): AsyncGenerator<Event, void, undefined> {
-    const agentState = this.loadAgentState(context);
-    if (agentState !== undefined) {
-      const resumeTarget = this.getSubAgentToResume(context);
-      if (resumeTarget) {
-        yield* resumeTarget.runAsync(context);
+    if (context.isResumable) {
+      if (this.loadAgentState(context) !== undefined) {
+        const resumeTarget = this.getSubAgentToResume(context);
+        if (resumeTarget) {
+          yield* resumeTarget.runAsync(context);
+          context.setAgentState(this.name, { endOfAgent: true });
+          yield this.createAgentStateEvent(context);
+          return;
+        }
+      }
+      if (this.answeredBeforeResume(context)) {
         context.setAgentState(this.name, { endOfAgent: true });
         yield this.createAgentStateEvent(context);
         return;
       }
     }
-    if (this.answeredBeforeResume(context)) {
-      context.setAgentState(this.name, { endOfAgent: true });
-      yield this.createAgentStateEvent(context);
-      return;
-    }
     let shouldPause = false;
-    for await (const event of this.llmFlow.runAsync(context)) {
+    for await (const event of this.llmFlow.runAsync(context, this)) {
       this.maybeSaveOutputToState(event);
       yield event;
       if (context.shouldPauseInvocation(event)) shouldPause = true;
     }
-    if (shouldPause) return;
-    if (context.isResumable) {
-      const events = context.getEvents({ currentInvocation: true, currentBranch: true });
-      if (events.slice(-2).some((event) => context.shouldPauseInvocation(event))) return;
-      context.setAgentState(this.name, { endOfAgent: true });
-      yield this.createAgentStateEvent(context);
-    }
+    if (shouldPause || !context.isResumable) return;
+    const events = context.getEvents({ currentInvocation: true, currentBranch: true });
+    if (events.slice(-2).some((event) => context.shouldPauseInvocation(event))) return;
+    context.setAgentState(this.name, { endOfAgent: true });
+    yield this.createAgentStateEvent(context);
   }
 
   /**

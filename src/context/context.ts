@@ -7,7 +7,6 @@ import type { SearchMemoryResponse } from '../memory/base-memory-service.js';
 import { State } from '../sessions/state.js';
 import type { Part } from '../types/index.js';
 import { setOwn } from '../utils/get-own.js';
-import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import type { InvocationContext } from './invocation-context.js';
 import { ReadonlyContext } from './readonly-context.js';
 
@@ -164,7 +163,3 @@ export class Context extends ReadonlyContext {
 export type CallbackContext = Context;
 /** The context of a tool call (Python 1.x name). */
 export type ToolContext = Context;
-
-// Tool and callback contexts live for one call; one made here keeps their hidden
-// class alive between invocations (see `keepHiddenClass`). It is never used.
-keepHiddenClass(new Context({ session: { state: {} } } as unknown as InvocationContext));

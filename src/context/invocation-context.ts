@@ -7,7 +7,6 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
-import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import type { AgentContract } from './agent-contract.js';
 import type { ChildRunner } from './child-runner.js';
 import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
@@ -253,8 +252,3 @@ export class InvocationContext {
     );
   }
 }
-
-// Contexts live for one invocation; one made here keeps their hidden class (and
-// their call counter's) alive between invocations (see `keepHiddenClass`). Its
-// fields are empty: it is never used.
-keepHiddenClass(new InvocationContext({} as InvocationContextInit));

@@ -13,84 +13,36 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
 const ADK_AGENT_NAME_LABEL_KEY = 'adk_agent_name';
 
 /**
- * One model call (spec 000 §5.1): before-model callbacks (plugins first; a
- * response returned there is used instead of the call), the
- * `adk_agent_name` label, the model-call limit, the call itself (streamed
- * in SSE mode), on-error callbacks when it throws, and after-model callbacks
- * on every response. Callback state changes land in the model event's
- * actions. With no hook and no trace, the model-call limit is checked when
- * this is called and the generator returned is the model's own.
+ * One model call (spec 000 §5.1, Python `_call_llm_async`): before-model
+ * callbacks (plugins first; a response returned there is used instead of
+ * the call), the `adk_agent_name` label, the model-call limit, the call
+ * itself in a `call_llm` span (streamed in SSE mode), on-error callbacks
+ * when it throws, and after-model callbacks on every response. Callback
+ * state changes land in the model event's actions. The span records
+ * nothing when no OpenTelemetry SDK is registered.
  */
-export function callLlm(
-  context: InvocationContext,
-  request: LlmRequest,
-  modelResponseEvent: Event,
-): AsyncGenerator<LlmResponse, void, undefined> {
-  const agent = context.agent as LlmAgentContract;
-  if (
-    context.pluginManager.hasPlugins ||
-    agent.canonicalBeforeModelCallbacks.length > 0 ||
-    agent.canonicalAfterModelCallbacks.length > 0 ||
-    agent.canonicalOnModelErrorCallbacks.length > 0
-  ) {
-    return callLlmWithHooks(context, agent, request, modelResponseEvent);
-  }
-  setAgentNameLabel(request, agent);
-  const span = startAdkSpan('call_llm', context.traceContext);
-  if (span.isRecording()) {
-    // No hook will ask for a context; modelCall takes the factory all the same.
-    const hookContext = (): Context =>
-      new Context(context, { eventActions: modelResponseEvent.actions });
-    return modelCall(context, agent, request, modelResponseEvent, span, hookContext);
-  }
-  // Nothing hooked and nothing traced: the model's own generator is the call
-  // (each response crosses one generator level less).
-  span.end();
-  context.incrementLlmCallCount();
-  const stream = context.runConfig.streamingMode === StreamingMode.SSE;
-  return agent.canonicalModel.generateContentAsync(request, stream, context.abortSignal);
-}
-
-async function* callLlmWithHooks(
+export async function* callLlm(
   context: InvocationContext,
   agent: LlmAgentContract,
   request: LlmRequest,
   modelResponseEvent: Event,
 ): AsyncGenerator<LlmResponse, void, undefined> {
-  // Made on first use: a hook that is not there needs no context.
-  let callbackContext: Context | undefined;
-  const hookContext = (): Context =>
-    (callbackContext ??= new Context(context, { eventActions: modelResponseEvent.actions }));
-  const pendingBefore = beforeModel(context, agent, hookContext, request);
-  const shortCircuit = pendingBefore && (await pendingBefore);
+  const callbackContext = new Context(context, { eventActions: modelResponseEvent.actions });
+  const beforeArgs = { context: callbackContext, request };
+  const shortCircuit = await firstResponse(
+    context.pluginManager.runBeforeModelCallback(beforeArgs),
+    agent.canonicalBeforeModelCallbacks,
+    beforeArgs,
+  );
   if (shortCircuit) {
     yield shortCircuit;
     return;
   }
-  setAgentNameLabel(request, agent);
-  const span = startAdkSpan('call_llm', context.traceContext);
-  yield* modelCall(context, agent, request, modelResponseEvent, span, hookContext);
-}
-
-function setAgentNameLabel(request: LlmRequest, agent: LlmAgentContract): void {
   const labels = (request.config.labels ??= {});
   if (!Object.hasOwn(labels, ADK_AGENT_NAME_LABEL_KEY))
     labels[ADK_AGENT_NAME_LABEL_KEY] = agent.name;
-}
 
-/**
- * The call itself in its `call_llm` span: the model-call limit, the model's
- * responses through the after-model hooks, the on-error hooks when it throws.
- */
-async function* modelCall(
-  context: InvocationContext,
-  agent: LlmAgentContract,
-  request: LlmRequest,
-  modelResponseEvent: Event,
-  span: Span,
-  hookContext: () => Context,
-): AsyncGenerator<LlmResponse, void, undefined> {
-  const model = agent.canonicalModel;
+  const span = startAdkSpan('call_llm', context.traceContext);
   // The span stays current while the caller handles each response, so the
   // tools it runs and the agents it transfers to nest under it, as in Python.
   const parentTraceContext = context.traceContext;
@@ -98,7 +50,11 @@ async function* modelCall(
   try {
     context.incrementLlmCallCount();
     const stream = context.runConfig.streamingMode === StreamingMode.SSE;
-    const responses = model.generateContentAsync(request, stream, context.abortSignal);
+    const responses = agent.canonicalModel.generateContentAsync(
+      request,
+      stream,
+      context.abortSignal,
+    );
     let finished = false;
     try {
       for (;;) {
@@ -107,10 +63,14 @@ async function* modelCall(
           next = await responses.next();
         } catch (error) {
           finished = true;
-          const recovered = await onModelError(context, agent, hookContext(), request, error);
+          const errorArgs = { context: callbackContext, request, error };
+          const recovered = await firstResponse(
+            context.pluginManager.runOnModelErrorCallback(errorArgs),
+            agent.canonicalOnModelErrorCallbacks,
+            errorArgs,
+          );
           if (recovered === undefined) throw error;
-          const pendingAfter = afterModel(context, agent, hookContext, recovered);
-          const response = (pendingAfter && (await pendingAfter)) ?? recovered;
+          const response = await afterModel(context, agent, callbackContext, recovered);
           if (span.isRecording())
             traceResponse(span, context, request, response, modelResponseEvent);
           yield response;
@@ -120,8 +80,7 @@ async function* modelCall(
           finished = true;
           return;
         }
-        const pendingAfter = afterModel(context, agent, hookContext, next.value);
-        const response = (pendingAfter && (await pendingAfter)) ?? next.value;
+        const response = await afterModel(context, agent, callbackContext, next.value);
         if (span.isRecording()) traceResponse(span, context, request, response, modelResponseEvent);
         yield response;
       }
@@ -136,6 +95,22 @@ async function* modelCall(
     context.traceContext = parentTraceContext;
     span.end();
   }
+}
+
+/** The response as the after-model callbacks leave it: the first one they return replaces it. */
+async function afterModel(
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  callbackContext: Context,
+  response: LlmResponse,
+): Promise<LlmResponse> {
+  const args = { context: callbackContext, response };
+  const altered = await firstResponse(
+    context.pluginManager.runAfterModelCallback(args),
+    agent.canonicalAfterModelCallbacks,
+    args,
+  );
+  return altered ?? response;
 }
 
 function traceResponse(
@@ -175,55 +150,4 @@ async function firstResponse<A>(
     if (result) return result;
   }
   return undefined;
-}
-
-/** The before-model hooks' response; undefined, with nothing awaited, when there are no hooks. */
-function beforeModel(
-  context: InvocationContext,
-  agent: LlmAgentContract,
-  callbackContext: () => Context,
-  request: LlmRequest,
-): Promise<LlmResponse | undefined> | undefined {
-  if (!context.pluginManager.hasPlugins && agent.canonicalBeforeModelCallbacks.length === 0) {
-    return undefined;
-  }
-  const args = { context: callbackContext(), request };
-  return firstResponse(
-    context.pluginManager.runBeforeModelCallback(args),
-    agent.canonicalBeforeModelCallbacks,
-    args,
-  );
-}
-
-/** The after-model hooks' replacement; undefined, with nothing awaited, when there are no hooks. */
-function afterModel(
-  context: InvocationContext,
-  agent: LlmAgentContract,
-  callbackContext: () => Context,
-  response: LlmResponse,
-): Promise<LlmResponse | undefined> | undefined {
-  if (!context.pluginManager.hasPlugins && agent.canonicalAfterModelCallbacks.length === 0) {
-    return undefined;
-  }
-  const args = { context: callbackContext(), response };
-  return firstResponse(
-    context.pluginManager.runAfterModelCallback(args),
-    agent.canonicalAfterModelCallbacks,
-    args,
-  );
-}
-
-function onModelError(
-  context: InvocationContext,
-  agent: LlmAgentContract,
-  callbackContext: Context,
-  request: LlmRequest,
-  error: unknown,
-): Promise<LlmResponse | undefined> {
-  const args = { context: callbackContext, request, error };
-  return firstResponse(
-    context.pluginManager.runOnModelErrorCallback(args),
-    agent.canonicalOnModelErrorCallbacks,
-    args,
-  );
 }

@@ -1,4 +1,3 @@
-import type { Span } from '@opentelemetry/api';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -47,6 +46,32 @@ export function getLongRunningFunctionCalls(
   return ids;
 }
 
+/** What `handleFunctionCallsAsync` runs: the calls of `functionCallEvent`, with what they run against. */
+export interface FunctionCallsRequest extends FunctionCallOptions {
+  context: InvocationContext;
+  /** The LLM agent whose tools and tool callbacks run the calls. */
+  agent: LlmAgentContract;
+  functionCallEvent: Event;
+  toolsDict: Readonly<Record<string, LlmRequestTool>>;
+}
+
+/** What `handleFunctionCallListAsync` runs: a list of calls (resumed calls are not in one event). */
+export interface FunctionCallListRequest extends FunctionCallOptions {
+  context: InvocationContext;
+  /** The LLM agent whose tools and tool callbacks run the calls. */
+  agent: LlmAgentContract;
+  functionCalls: readonly FunctionCall[];
+  toolsDict: Readonly<Record<string, LlmRequestTool>>;
+}
+
+/** Which calls to run, and the confirmations that answer some of them. */
+export interface FunctionCallOptions {
+  /** Run only the calls with these ids. */
+  filters?: ReadonlySet<string> | undefined;
+  /** A confirmation per call id, passed to the call it answers. */
+  toolConfirmations?: Readonly<Record<string, ToolConfirmation>> | undefined;
+}
+
 /**
  * Runs every function call of the event concurrently (spec 000 §6.4) and
  * merges their response events, in call order, into one (§6.8). Returns
@@ -54,67 +79,38 @@ export function getLongRunningFunctionCalls(
  * answer later). `filters` limits the run to the given call ids;
  * `toolConfirmations` passes a confirmation to the calls they answer.
  */
-export function handleFunctionCallsAsync(
-  context: InvocationContext,
-  functionCallEvent: Event,
-  toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  options: FunctionCallOptions = {},
-): Promise<Event | undefined> {
-  return handleFunctionCallListAsync(
-    context,
-    getFunctionCalls(functionCallEvent),
-    toolsDict,
-    options,
-  );
+export function handleFunctionCallsAsync({
+  functionCallEvent,
+  ...request
+}: FunctionCallsRequest): Promise<Event | undefined> {
+  return handleFunctionCallListAsync({
+    ...request,
+    functionCalls: getFunctionCalls(functionCallEvent),
+  });
 }
 
-/** Which calls to run, and the confirmations that answer some of them. */
-export interface FunctionCallOptions {
-  /** Run only the calls with these ids. */
-  filters?: ReadonlySet<string>;
-  /** A confirmation per call id, passed to the call it answers. */
-  toolConfirmations?: Readonly<Record<string, ToolConfirmation>>;
-}
-
-/** `handleFunctionCallsAsync` for a list of calls (resumed calls are not in one event). */
-export function handleFunctionCallListAsync(
-  context: InvocationContext,
-  functionCalls: readonly FunctionCall[],
-  toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  { filters, toolConfirmations }: FunctionCallOptions = {},
-): Promise<Event | undefined> {
-  const agent = context.agent as LlmAgentContract;
-  const only = functionCalls.length === 1 && !filters ? functionCalls[0]! : undefined;
-  if (only) {
-    // One call: its event is the merged event; no list, no Promise.all, no extra promise.
-    const confirmation =
-      only.id && toolConfirmations ? getOwn(toolConfirmations, only.id) : undefined;
-    return executeFunctionCall(context, only, toolsDict, agent, confirmation);
-  }
-  return runCallsInParallel(context, functionCalls, toolsDict, agent, filters, toolConfirmations);
-}
-
-async function runCallsInParallel(
-  context: InvocationContext,
-  functionCalls: readonly FunctionCall[],
-  toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  agent: LlmAgentContract,
-  filters: FunctionCallOptions['filters'],
-  toolConfirmations: FunctionCallOptions['toolConfirmations'],
-): Promise<Event | undefined> {
-  const calls = functionCalls.filter(
-    (call) => !filters || (call.id !== undefined && filters.has(call.id)),
-  );
-  if (calls.length === 0) return undefined;
+/** `handleFunctionCallsAsync` for a list of calls. */
+export async function handleFunctionCallListAsync({
+  context,
+  agent,
+  functionCalls,
+  toolsDict,
+  filters,
+  toolConfirmations,
+}: FunctionCallListRequest): Promise<Event | undefined> {
+  const calls = filters
+    ? functionCalls.filter((call) => call.id !== undefined && filters.has(call.id))
+    : functionCalls;
   const events = await Promise.all(
     calls.map((call) =>
-      executeFunctionCall(
+      executeFunctionCall({
         context,
+        agent,
         call,
         toolsDict,
-        agent,
-        call.id && toolConfirmations ? getOwn(toolConfirmations, call.id) : undefined,
-      ),
+        toolConfirmation:
+          call.id && toolConfirmations ? getOwn(toolConfirmations, call.id) : undefined,
+      }),
     ),
   );
   const responses = events.filter((event): event is Event => event !== undefined);
@@ -128,43 +124,35 @@ async function runCallsInParallel(
   return merged;
 }
 
-/** `runFunctionCall` in an `execute_tool {name}` span (adk-python `trace_tool_call`). */
-function executeFunctionCall(
-  context: InvocationContext,
-  call: FunctionCall,
-  toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  agent: LlmAgentContract,
-  toolConfirmation: ToolConfirmation | undefined,
-): Promise<Event | undefined> {
-  const span = startAdkSpan(`execute_tool ${call.name ?? ''}`, context.traceContext);
-  // Untraced calls take no extra promise.
-  if (!span.isRecording())
-    return runFunctionCall(context, call, toolsDict, agent, toolConfirmation);
-  return tracedFunctionCall(span, context, call, toolsDict, agent, toolConfirmation);
+/** One function call, with what it runs against. */
+interface FunctionCallRun {
+  context: InvocationContext;
+  agent: LlmAgentContract;
+  call: FunctionCall;
+  toolsDict: Readonly<Record<string, LlmRequestTool>>;
+  toolConfirmation: ToolConfirmation | undefined;
 }
 
-async function tracedFunctionCall(
-  span: Span,
-  context: InvocationContext,
-  call: FunctionCall,
-  toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  agent: LlmAgentContract,
-  toolConfirmation: ToolConfirmation | undefined,
-): Promise<Event | undefined> {
+/** `runFunctionCall` in an `execute_tool {name}` span (adk-python `trace_tool_call`). */
+async function executeFunctionCall(run: FunctionCallRun): Promise<Event | undefined> {
+  const { context, call, toolsDict } = run;
+  const span = startAdkSpan(`execute_tool ${call.name ?? ''}`, context.traceContext);
   try {
-    const event = await runFunctionCall(context, call, toolsDict, agent, toolConfirmation);
-    const name = call.name ?? '';
-    const found = getOwn(toolsDict, name);
-    const tool = isBaseTool(found) ? found : new MissingTool(name);
-    traceToolCall(
-      span,
-      { name: tool.name, description: tool.description, typeName: tool.constructor.name },
-      call.args ?? {},
-      event,
-    );
+    const event = await runFunctionCall(run);
+    if (span.isRecording()) {
+      const name = call.name ?? '';
+      const found = getOwn(toolsDict, name);
+      const tool = isBaseTool(found) ? found : new MissingTool(name);
+      traceToolCall(
+        span,
+        { name: tool.name, description: tool.description, typeName: tool.constructor.name },
+        call.args ?? {},
+        event,
+      );
+    }
     return event;
   } catch (error) {
-    recordSpanError(span, toolSpanError(error, call.name ?? '', call.id));
+    if (span.isRecording()) recordSpanError(span, toolSpanError(error, call.name ?? '', call.id));
     throw error;
   } finally {
     span.end();
@@ -176,13 +164,13 @@ async function tracedFunctionCall(
  * callbacks, the tool, on-error hooks, plugin then agent after-tool
  * callbacks; a long-running tool without a result yields no event.
  */
-async function runFunctionCall(
-  context: InvocationContext,
-  call: FunctionCall,
-  toolsDict: Readonly<Record<string, LlmRequestTool>>,
-  agent: LlmAgentContract,
-  toolConfirmation: ToolConfirmation | undefined,
-): Promise<Event | undefined> {
+async function runFunctionCall({
+  context,
+  agent,
+  call,
+  toolsDict,
+  toolConfirmation,
+}: FunctionCallRun): Promise<Event | undefined> {
   // The tool gets its own copy: what it does to its arguments never changes the event.
   const args: Record<string, unknown> = call.args ? deepClone(call.args) : {};
   const toolContext = new Context(context, { functionCallId: call.id, toolConfirmation });
@@ -191,24 +179,25 @@ async function runFunctionCall(
   if (!isBaseTool(found)) {
     const error = new ToolNotFoundError({ toolName: name, availableTools: Object.keys(toolsDict) });
     const missing = new MissingTool(name);
-    const recovered = await runOnToolErrorCallbacks(
+    const recovered = await runOnToolErrorCallbacks({
       context,
       agent,
-      missing,
+      tool: missing,
       args,
       toolContext,
       error,
-    );
+    });
     if (recovered === undefined) throw error;
     return buildResponseEvent(missing, recovered, toolContext, context);
   }
   const tool = found;
-  const hasPlugins = context.pluginManager.hasPlugins;
   // Python keeps the last callback's value even when it is falsy ({} included),
   // and stops at the first truthy one; only None lets the tool run.
-  let response: unknown = hasPlugins
-    ? await context.pluginManager.runBeforeToolCallback({ tool, args, context: toolContext })
-    : undefined;
+  let response: unknown = await context.pluginManager.runBeforeToolCallback({
+    tool,
+    args,
+    context: toolContext,
+  });
   if (response === undefined) {
     for (const callback of agent.canonicalBeforeToolCallbacks) {
       response = (await callback({ tool, args, context: toolContext })) ?? undefined;
@@ -219,28 +208,26 @@ async function runFunctionCall(
     try {
       response = await tool.runAsync({ args, context: toolContext });
     } catch (error) {
-      const recovered = await runOnToolErrorCallbacks(
+      const recovered = await runOnToolErrorCallbacks({
         context,
         agent,
         tool,
         args,
         toolContext,
         error,
-      );
+      });
       if (recovered === undefined) {
         throw toolFailure(error, tool.name, call.id, context.abortSignal);
       }
       response = recovered;
     }
   }
-  let altered: unknown = hasPlugins
-    ? await context.pluginManager.runAfterToolCallback({
-        tool,
-        args,
-        context: toolContext,
-        response: asResponseObject(response),
-      })
-    : undefined;
+  let altered: unknown = await context.pluginManager.runAfterToolCallback({
+    tool,
+    args,
+    context: toolContext,
+    response: asResponseObject(response),
+  });
   if (altered === undefined) {
     for (const callback of agent.canonicalAfterToolCallbacks) {
       altered =
@@ -259,14 +246,24 @@ async function runFunctionCall(
   return buildResponseEvent(tool, response, toolContext, context);
 }
 
-async function runOnToolErrorCallbacks(
-  context: InvocationContext,
-  agent: LlmAgentContract,
-  tool: BaseTool,
-  args: Record<string, unknown>,
-  toolContext: Context,
-  error: unknown,
-): Promise<Record<string, unknown> | undefined> {
+/** A failed call: the tool (or the stand-in of a missing one), its arguments, and the error. */
+interface ToolErrorRun {
+  context: InvocationContext;
+  agent: LlmAgentContract;
+  tool: BaseTool;
+  args: Record<string, unknown>;
+  toolContext: Context;
+  error: unknown;
+}
+
+async function runOnToolErrorCallbacks({
+  context,
+  agent,
+  tool,
+  args,
+  toolContext,
+  error,
+}: ToolErrorRun): Promise<Record<string, unknown> | undefined> {
   const fromPlugin = await context.pluginManager.runOnToolErrorCallback({
     tool,
     args,

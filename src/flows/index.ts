@@ -1,7 +1,9 @@
 export { BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 export {
   buildResponseEvent,
+  type FunctionCallListRequest,
   type FunctionCallOptions,
+  type FunctionCallsRequest,
   getLongRunningFunctionCalls,
   handleFunctionCallListAsync,
   handleFunctionCallsAsync,

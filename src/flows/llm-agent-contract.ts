@@ -95,12 +95,6 @@ export interface LlmAgentContract extends AgentContract {
   canonicalGlobalInstruction(
     context: ReadonlyContext,
   ): Promise<{ instruction: string; bypassStateInjection: boolean }>;
-  /**
-   * The instruction and the global instruction as they resolve when that
-   * needs no await and no templating (plain text with no `{…}` template);
-   * undefined otherwise, and for agents that do not say.
-   */
-  plainInstructions?(): { instruction: string; globalInstruction: string } | undefined;
   /** The agent's tools with toolsets expanded. */
   canonicalTools(context?: ReadonlyContext): Promise<BaseTool[]>;
   readonly canonicalBeforeModelCallbacks: readonly BeforeModelCallback[];

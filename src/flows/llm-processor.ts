@@ -2,42 +2,32 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { LlmResponse } from '../events/llm-response.js';
 import type { LlmRequest } from '../models/llm-request.js';
+import type { LlmAgentContract } from './llm-agent-contract.js';
 
 /**
- * One step of building a model request (Python `BaseLlmRequestProcessor`).
- * It changes the request in place. A processor that may also yield events
- * (a resumed tool's response, for example) implements `runAsync`; one that
- * only edits the request implements `process`, which the flow calls without
- * the cost of an async generator (most processors, on every model call).
+ * One step of building a model request (Python `BaseLlmRequestProcessor`,
+ * spec 000 Appendix A). It edits `request` in place and may yield events (a
+ * resumed tool's response, code-execution results); a processor that does
+ * not apply to `agent` simply returns. The flow runs the processors in the
+ * order of its list (`llm-flows.ts`).
  */
-export type LlmRequestProcessor =
-  | {
-      runAsync(
-        context: InvocationContext,
-        request: LlmRequest,
-      ): AsyncGenerator<Event, void, undefined>;
-      process?: never;
-      /**
-       * A cheap check, asked before the step's processors run (so it may look
-       * at the agent and the session, not at what earlier processors did);
-       * when it says no, `runAsync` is not started (most turns use no such feature).
-       */
-      appliesTo?(context: InvocationContext): boolean;
-    }
-  | {
-      process(context: InvocationContext, request: LlmRequest): void | Promise<void>;
-      runAsync?: never;
-    };
+export interface LlmRequestProcessor {
+  runAsync(
+    context: InvocationContext,
+    request: LlmRequest,
+    agent: LlmAgentContract,
+  ): AsyncGenerator<Event, void, undefined>;
+}
 
 /**
  * One step of handling a model response before it becomes an event (Python
- * `BaseLlmResponseProcessor`). It may change the response and yield events.
+ * `BaseLlmResponseProcessor`). It may change `response` and yield events; a
+ * processor that does not apply to `agent` simply returns.
  */
 export interface LlmResponseProcessor {
-  /** A cheap check, asked once per step (on the agent and the session); when it says no, `runAsync` is not started. */
-  appliesTo?(context: InvocationContext): boolean;
   runAsync(
     context: InvocationContext,
     response: LlmResponse,
+    agent: LlmAgentContract,
   ): AsyncGenerator<Event, void, undefined>;
 }

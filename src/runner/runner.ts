@@ -14,7 +14,7 @@ import { findFunctionCallEvent } from '../events/find-matching-function-call.js'
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
-import { BaseSessionService } from '../sessions/base-session-service.js';
+import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
@@ -161,11 +161,9 @@ export class Runner {
       );
       if (userEvent && request.yieldUserMessage) yield userEvent;
       if (finished) return;
-      // The run itself is inline, not a nested generator: each event crosses one level less.
-      const hooked = this.pluginManager.hasPlugins;
-      const earlyExit = hooked
-        ? await this.pluginManager.runBeforeRunCallback({ invocationContext: context })
-        : undefined;
+      const earlyExit = await this.pluginManager.runBeforeRunCallback({
+        invocationContext: context,
+      });
       if (earlyExit !== undefined) {
         const event = createEvent({
           invocationId: context.invocationId,
@@ -175,11 +173,10 @@ export class Runner {
         yield await this.commit(context, session, event);
       } else {
         for await (const event of context.agent.runAsync(context)) {
-          const committed = this.commit(context, session, event);
-          yield committed instanceof Promise ? await committed : committed;
+          yield await this.commit(context, session, event);
         }
       }
-      if (hooked) await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+      await this.pluginManager.runAfterRunCallback({ invocationContext: context });
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -386,12 +383,10 @@ export class Runner {
         parts[index] = { text: `Uploaded file: ${filename}. It is saved into artifacts` };
       }
     }
-    const modified = this.pluginManager.hasPlugins
-      ? await this.pluginManager.runOnUserMessageCallback({
-          invocationContext: context,
-          userMessage: newMessage,
-        })
-      : undefined;
+    const modified = await this.pluginManager.runOnUserMessageCallback({
+      invocationContext: context,
+      userMessage: newMessage,
+    });
     if (modified !== undefined) newMessage = modified;
     context.userContent = newMessage;
     const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse
@@ -415,71 +410,8 @@ export class Runner {
    * `onEventCallback` (whose replacement is what gets stored and yielded),
    * then the commit of non-partial events.
    */
-  private commit(
-    context: InvocationContext,
-    session: Session,
-    event: Event,
-  ): Event | Promise<Event> {
+  private async commit(context: InvocationContext, session: Session, event: Event): Promise<Event> {
     applyCustomMetadata(event, context.runConfig);
-    if (this.pluginManager.hasPlugins) return this.commitWithPlugins(context, session, event);
-    if (event.partial === true) return event;
-    const stored = this.append(session, event, context.runConfig);
-    return stored instanceof Promise ? stored.then(() => event) : event;
-  }
-
-  /**
-   * `sessionService.appendEvent`, without a promise when the store appends
-   * synchronously and `appendEvent` is not overridden (`appendEventNow`).
-   * When another writer appended to the session since it was loaded (the
-   * store throws `StaleSessionError`), the event is appended again with
-   * `appendEventWithReload` (see `appendAfterOtherWriters`).
-   */
-  private append(session: Session, event: Event, runConfig: RunConfig): Event | Promise<Event> {
-    const service = this.sessionService;
-    let appended: Event | Promise<Event>;
-    try {
-      appended =
-        service.appendEvent === BaseSessionService.prototype.appendEvent
-          ? service.appendEventNow({ session, event })
-          : service.appendEvent({ session, event });
-    } catch (error) {
-      return this.appendAfterOtherWriters(error, session, event, runConfig);
-    }
-    return appended instanceof Promise
-      ? appended.catch((error: unknown) =>
-          this.appendAfterOtherWriters(error, session, event, runConfig),
-        )
-      : appended;
-  }
-
-  /**
-   * The event again, after a `StaleSessionError` (any other error is
-   * rethrown): the invocation's session is brought up to date in place,
-   * loaded with the run's `getSessionConfig` as at the start, and the event
-   * stored after the other writers' events (`appendEventWithReload`; one
-   * transaction on a SQL store, so a run never loses this race there).
-   * Nothing has seen the event yet (it is yielded only once stored), so the
-   * store may still move its timestamp past theirs.
-   */
-  private appendAfterOtherWriters(
-    error: unknown,
-    session: Session,
-    event: Event,
-    runConfig: RunConfig,
-  ): Promise<Event> {
-    if (!StaleSessionError.isInstance(error)) return Promise.reject(error);
-    return this.sessionService.appendEventWithReload({
-      session,
-      event,
-      ...(runConfig.getSessionConfig ? { config: runConfig.getSessionConfig } : {}),
-    });
-  }
-
-  private async commitWithPlugins(
-    context: InvocationContext,
-    session: Session,
-    event: Event,
-  ): Promise<Event> {
     let result = event;
     const modified = await this.pluginManager.runOnEventCallback({
       invocationContext: context,
@@ -491,6 +423,29 @@ export class Runner {
     }
     if (result.partial !== true) await this.append(session, result, context.runConfig);
     return result;
+  }
+
+  /**
+   * `sessionService.appendEvent`. When another writer appended to the
+   * session since it was loaded (the store throws `StaleSessionError`), the
+   * invocation's session is brought up to date in place, loaded with the
+   * run's `getSessionConfig` as at the start, and the event stored after
+   * the other writers' events (`appendEventWithReload`; one transaction on a
+   * SQL store, so a run never loses this race there). Nothing has seen the
+   * event yet (it is yielded only once stored), so the store may still move
+   * its timestamp past theirs. Any other error is rethrown.
+   */
+  private async append(session: Session, event: Event, runConfig: RunConfig): Promise<Event> {
+    try {
+      return await this.sessionService.appendEvent({ session, event });
+    } catch (error) {
+      if (!StaleSessionError.isInstance(error)) throw error;
+      return this.sessionService.appendEventWithReload({
+        session,
+        event,
+        ...(runConfig.getSessionConfig ? { config: runConfig.getSessionConfig } : {}),
+      });
+    }
   }
 }
 

@@ -114,17 +114,6 @@ export abstract class BaseSessionService {
    * past `MAX_STORED_NESTING_DEPTH` with `NestingTooDeepError`).
    */
   async appendEvent(request: AppendEventRequest): Promise<Event> {
-    return this.appendEventNow(request);
-  }
-
-  /**
-   * What `appendEvent` does, returning its result directly when the store
-   * works synchronously (`appendEventToStore` returns no promise, as the
-   * in-memory store's does), else a promise of it. The Runner commits
-   * through it when `appendEvent` is not overridden: a synchronous store
-   * then costs no promise per event. Throws what `appendEvent` rejects with.
-   */
-  appendEventNow(request: AppendEventRequest): Event | Promise<Event> {
     return this.appendThroughStore(request, undefined);
   }
 
@@ -174,46 +163,29 @@ export abstract class BaseSessionService {
   }
 
   /**
-   * The body of `appendEventNow`; `reload` (from `appendEventWithReload`)
+   * The body of `appendEvent`; `reload` (from `appendEventWithReload`)
    * is handed to `appendEventToStore`.
    */
-  protected appendThroughStore(
+  protected async appendThroughStore(
     { session, event }: AppendEventRequest,
     reload: StoreReload | undefined,
-  ): Event | Promise<Event> {
+  ): Promise<Event> {
     if (event.partial) return event;
     assertStorableEventFields(event);
-    const delta = event.actions.stateDelta;
-    let hasDelta = false;
-    for (const key in delta) {
-      if (Object.hasOwn(delta, key)) {
-        hasDelta = true;
-        break;
-      }
-    }
-    if (!hasDelta) {
-      const shared = this.appendEventToStore({ session, event }, reload);
-      return shared instanceof Promise
-        ? shared.then((value) => addToSession(session, event, value))
-        : addToSession(session, event, shared);
-    }
-    const { temp, kept } = splitTempDelta(delta);
+    const { temp, kept } = splitTempDelta(event.actions.stateDelta);
     const stored: Event = temp
       ? { ...event, actions: { ...event.actions, stateDelta: kept } }
       : event;
-    const applyDelta = (shared: Event | void): Event => {
-      if (temp) {
-        // Python trims the event itself, so the yielded event carries no temp keys either.
-        event.actions.stateDelta = kept;
-        // The store may have stamped its copy with the time it stored it at.
-        event.timestamp = stored.timestamp;
-      }
-      applyStateDelta(session.state, temp ?? {});
-      applyStateDelta(session.state, stored.actions.stateDelta);
-      return addToSession(session, event, shared);
-    };
-    const shared = this.appendEventToStore({ session, event: stored }, reload);
-    return shared instanceof Promise ? shared.then(applyDelta) : applyDelta(shared);
+    const shared = await this.appendEventToStore({ session, event: stored }, reload);
+    if (temp) {
+      // Python trims the event itself, so the yielded event carries no temp keys either.
+      event.actions.stateDelta = kept;
+      // The store may have stamped its copy with the time it stored it at.
+      event.timestamp = stored.timestamp;
+    }
+    applyStateDelta(session.state, temp ?? {});
+    applyStateDelta(session.state, stored.actions.stateDelta);
+    return addToSession(session, event, shared);
   }
 
   /**
@@ -221,7 +193,7 @@ export abstract class BaseSessionService {
    * applying its scoped state delta in the store. May return the store's own
    * immutable copy of the event (equal to it), which then goes into the
    * caller's session in place of the event; otherwise the event itself does.
-   * A store that works synchronously returns without a promise.
+   * A store that works synchronously may return without a promise.
    *
    * `reload` is set by `appendEventWithReload`: a store that can, brings a
    * stale caller's session up to date (`refreshSessionInPlace`) and stores

@@ -1,20 +1,14 @@
 import {
   context as otelContext,
-  INVALID_SPAN_CONTEXT,
   SpanStatusCode,
   trace,
   type Context,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
-import { keepHiddenClass } from '../utils/keep-hidden-class.js';
 import { ADK_TRACER_NAME } from './span-names.js';
 
 let tracer: Tracer | undefined;
-
-// With no SDK registered every span is a new `NonRecordingSpan`; one kept
-// alive keeps its hidden class (see `keepHiddenClass`).
-keepHiddenClass(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
 
 /**
  * ADK's tracer (scope `gcp.vertex.agent`), from the global OpenTelemetry

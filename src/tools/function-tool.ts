@@ -150,9 +150,7 @@ export class FunctionTool<
 
   /** Validates the arguments, handles confirmation, then runs `execute` (see the class comment). */
   override async runAsync({ args, context }: RunToolArguments): Promise<unknown> {
-    let prepared = this.prepareArguments(args);
-    // Validation is synchronous unless the schema is not: no await then.
-    if (prepared instanceof Promise) prepared = await prepared;
+    const prepared = await this.prepareArguments(args);
     if ('error' in prepared) return prepared;
     const callArgs = prepared.args as FunctionToolArguments<TParameters>;
 
@@ -171,9 +169,7 @@ export class FunctionTool<
         return { error: 'This tool call is rejected.' };
       }
     }
-    const result = this.executeFunction(callArgs, context);
-    // A synchronous function's result is returned as it is: no await, no tick.
-    return result instanceof Promise ? await result : result;
+    return await this.executeFunction(callArgs, context);
   }
 
   private async needsConfirmation(
@@ -184,16 +180,13 @@ export class FunctionTool<
     return typeof rule === 'function' ? Boolean(await rule(args, context)) : rule;
   }
 
-  private prepareArguments(
+  private async prepareArguments(
     args: Readonly<Record<string, unknown>>,
-  ): PreparedArguments | Promise<PreparedArguments> {
+  ): Promise<PreparedArguments> {
     const parameters = this.parameters;
     if (parameters === undefined) return { args: { ...args } };
     if (this.parametersKind === 'zod') {
-      const result = parseArguments(parameters as ZodObjectSchema, args);
-      return result instanceof Promise
-        ? result.then((settled) => this.zodArguments(settled, args))
-        : this.zodArguments(result, args);
+      return this.zodArguments(await parseArguments(parameters as ZodObjectSchema, args), args);
     }
     if (this.parametersKind === 'json-schema') {
       const schema = parameters as JsonSchema;
@@ -323,12 +316,12 @@ type PreparedArguments = { args: Record<string, unknown> } | { error: string };
 /** A zod object schema's `safeParse` result. */
 type ZodSafeParseResult = ReturnType<ZodObjectSchema['safeParse']>;
 
-// The synchronous parse is several times cheaper; schemas with async refinements
-// make zod throw, and only those take the async path.
-function parseArguments(
+// The synchronous parse is several times cheaper; zod's safeParse throws on
+// schemas with async refinements, and only those take safeParseAsync.
+async function parseArguments(
   schema: ZodObjectSchema,
   args: Record<string, unknown>,
-): ZodSafeParseResult | Promise<ZodSafeParseResult> {
+): Promise<ZodSafeParseResult> {
   try {
     return schema.safeParse(args);
   } catch {

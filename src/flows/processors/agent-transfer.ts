@@ -67,13 +67,11 @@ export function buildTransferInstructions(
  * `transfer_to_agent` tool with the valid names as an enum.
  */
 export const agentTransferRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent)) return;
+  async *runAsync(_context, request, agent) {
     const targets = getTransferTargets(agent);
     if (targets.length === 0) return;
     appendInstructions(request, [buildTransferInstructions(agent, targets)]);
-    // The tool's processLlmRequest only appends its declaration; doing it here keeps this step synchronous.
+    // The tool's processLlmRequest only appends its declaration.
     appendTools(request, [
       new TransferToAgentTool({ agentNames: targets.map((target) => target.name) }),
     ]);

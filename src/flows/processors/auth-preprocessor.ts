@@ -1,7 +1,6 @@
 import { NotSupportedError } from '../../errors/not-supported-error.js';
 import { getFunctionResponses } from '../../events/event-predicates.js';
 import { REQUEST_EUC_FUNCTION_CALL_NAME } from '../functions.js';
-import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 
 /**
@@ -13,8 +12,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * `NotSupportedError` rather than ignored.
  */
 export const authRequestProcessor: LlmRequestProcessor = {
-  process(context) {
-    if (!isLlmAgent(context.agent)) return;
+  async *runAsync(context) {
     const events = context.session.events;
     for (let index = events.length - 1; index >= 0; index--) {
       const event = events[index]!;

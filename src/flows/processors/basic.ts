@@ -1,6 +1,5 @@
 import { setOutputSchema } from '../../models/llm-request.js';
 import { deepClone } from '../../utils/deep-clone.js';
-import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { canUseOutputSchemaWithTools } from '../output-schema-support.js';
 
@@ -10,9 +9,7 @@ import { canUseOutputSchemaWithTools } from '../output-schema-support.js';
  * live-connection settings of the run (spec 000 §3.3).
  */
 export const basicRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent)) return;
+  async *runAsync(context, request, agent) {
     const model = agent.canonicalModel;
     request.model = model.model;
     request.config = agent.generateContentConfig ? deepClone(agent.generateContentConfig) : {};

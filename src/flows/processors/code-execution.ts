@@ -22,7 +22,7 @@ import {
   type File,
 } from '../../code-executors/code-execution-utils.js';
 import { CodeExecutorContext } from '../../code-executors/code-executor-context.js';
-import { isLlmAgent, type LlmAgentContract } from '../llm-agent-contract.js';
+import type { LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
 import { setOwn } from '../../utils/get-own.js';
 import { pythonRepr } from '../../utils/python-repr.js';
@@ -117,10 +117,8 @@ Total columns: {df.shape[1]}
  * every content's trailing code and result parts become fenced text.
  */
 export const codeExecutionRequestProcessor: LlmRequestProcessor = {
-  appliesTo: (context) => isLlmAgent(context.agent) && context.agent.codeExecutor !== undefined,
-  async *runAsync(context, request) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent) || !agent.codeExecutor) return;
+  async *runAsync(context, request, agent) {
+    if (!agent.codeExecutor) return;
     const executor = agent.codeExecutor;
     yield* runPreProcessor(context, request, agent, executor);
     const codeBlockDelimiter: Delimiters = executor.codeBlockDelimiters[0] ?? ['', ''];
@@ -140,10 +138,9 @@ export const codeExecutionRequestProcessor: LlmRequestProcessor = {
  * failed `errorRetryAttempts` times in a row.
  */
 export const codeExecutionResponseProcessor: LlmResponseProcessor = {
-  appliesTo: (context) => isLlmAgent(context.agent) && context.agent.codeExecutor !== undefined,
-  async *runAsync(context, response) {
-    if (response.partial) return;
-    yield* runPostProcessor(context, response);
+  async *runAsync(context, response, agent) {
+    if (!agent.codeExecutor || response.partial) return;
+    yield* runPostProcessor(context, response, agent);
   },
 };
 
@@ -215,9 +212,9 @@ async function* runPreProcessor(
 async function* runPostProcessor(
   context: InvocationContext,
   response: LlmResponse,
+  agent: LlmAgentContract,
 ): AsyncGenerator<Event, void, undefined> {
-  const agent = context.agent;
-  if (!isLlmAgent(agent) || !agent.codeExecutor) return;
+  if (!agent.codeExecutor) return;
   const executor = agent.codeExecutor;
   if (!response.content) return;
 

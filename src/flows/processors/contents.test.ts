@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentContract } from '../../context/agent-contract.js';
 import { createEvent, type Event, type EventInit } from '../../events/event.js';
 import { createLlmRequest } from '../../models/llm-request.js';
+import type { LlmAgentContract } from '../llm-agent-contract.js';
 import { ScriptedAgent } from '../../testing/test-agents.js';
 import { createTestInvocationContext } from '../../testing/test-invocation-context.js';
 import type { Content, Part } from '../../types/index.js';
@@ -43,7 +44,12 @@ async function processContents(
   });
   context.session.events = events;
   const request = createLlmRequest({ model: 'gemini-2.5-flash', contents });
-  await contentsRequestProcessor.process!(context, request);
+  const run = contentsRequestProcessor.runAsync(
+    context,
+    request,
+    agent as unknown as LlmAgentContract,
+  );
+  for await (const _event of run);
   return request.contents;
 }
 

@@ -1,7 +1,6 @@
 import type { Event } from '../../events/event.js';
 import type { LlmRequest } from '../../models/llm-request.js';
 import type { Content } from '../../types/index.js';
-import type { LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { buildContents } from './contents-build.js';
 import { isOtherAgentReply, shouldIncludeEventInContext } from './contents-selection.js';
@@ -105,17 +104,12 @@ export function getCurrentTurnContents(
  * and results by id (`modelPreservesFunctionCallIds`).
  */
 export const contentsRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent as Partial<
-      Pick<LlmAgentContract, 'includeContents' | 'canonicalModel'>
-    > & { readonly name: string };
+  async *runAsync(context, request, agent) {
     const options: GetContentsOptions = {
-      preserveFunctionCallIds:
-        'canonicalModel' in agent && modelPreservesFunctionCallIds(agent.canonicalModel),
+      preserveFunctionCallIds: modelPreservesFunctionCallIds(agent.canonicalModel),
     };
     const instructionRelatedContents = request.contents;
-    const build =
-      (agent.includeContents ?? 'default') === 'default' ? getContents : getCurrentTurnContents;
+    const build = agent.includeContents === 'none' ? getCurrentTurnContents : getContents;
     request.contents = build(context.branch, context.session.events, agent.name, options);
     addInstructionsToUserContent(request, instructionRelatedContents);
   },

@@ -9,13 +9,13 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * count of its latest response. Apps without caching pass through.
  */
 export const contextCacheRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
+  async *runAsync(context, request, agent) {
     const config = context.contextCacheConfig;
     if (!config) return;
     request.cacheConfig = { ...config };
     const { cacheMetadata, promptTokenCount } = findCacheInfo(
       context.session.events,
-      context.agent.name,
+      agent.name,
       context.invocationId,
     );
     if (cacheMetadata) request.cacheMetadata = cacheMetadata;

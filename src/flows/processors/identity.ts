@@ -7,8 +7,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * "<description>".` when the agent has one.
  */
 export const identityRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent;
+  async *runAsync(_context, request, agent) {
     let instruction = `You are an agent. Your internal name is "${agent.name}".`;
     if (agent.description) instruction += ` The description about you is "${agent.description}".`;
     appendInstructions(request, [instruction]);

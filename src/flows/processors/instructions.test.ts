@@ -18,7 +18,7 @@ async function build(agent: LlmAgent, state: Record<string, unknown> = {}) {
     artifactService: new InMemoryArtifactService(),
   });
   const request = createLlmRequest();
-  await instructionsRequestProcessor.process!(context, request);
+  for await (const _event of instructionsRequestProcessor.runAsync(context, request, agent));
   return { request, context };
 }
 
@@ -152,41 +152,29 @@ describe('instructions processor (spec 000 §3.4; adk-python behaviour 15)', () 
     ).toBe('Notes: remember milk');
   });
 
-  it('plain-text instructions are placed synchronously, exactly as the awaited path places them', async () => {
+  it('plain-text instructions, providers, templates and overridden canonical methods', async () => {
     const sub = new LlmAgent({ name: 'sub', model, instruction: 'Be brief.' });
-    const root = new LlmAgent({
+    new LlmAgent({
       name: 'root',
       model,
       instruction: 'Route.',
       globalInstruction: 'Be kind.',
       subAgents: [sub],
     });
-    expect(sub.plainInstructions()).toEqual({ instruction: 'Be brief.', globalInstruction: '' });
-    const context = await createTestInvocationContext({ agent: sub });
-    const request = createLlmRequest();
-    expect(instructionsRequestProcessor.process!(context, request)).toBeUndefined();
+    const { request } = await build(sub);
     expect(request.config.systemInstruction).toBe('Be kind.\n\nBe brief.');
 
-    // A provider, a `{…}` template or an overridden canonical method takes the awaited path.
+    // A provider's text is never templated; an overridden canonical method is used.
     const provided = new LlmAgent({ name: 'p', model, instruction: () => 'From {provider}.' });
-    expect(provided.plainInstructions()).toBeUndefined();
     const { request: providedRequest } = await build(provided);
     expect(providedRequest.config.systemInstruction).toBe('From {provider}.');
-    expect(new LlmAgent({ name: 't', model, instruction: 'Hi {x?}.' }).plainInstructions()).toBe(
-      undefined,
-    );
     class Custom extends LlmAgent {
       override async canonicalInstruction() {
         return { instruction: 'Overridden.', bypassStateInjection: true };
       }
     }
     const custom = new Custom({ name: 'c', model, instruction: 'Plain.' });
-    expect(custom.plainInstructions()).toBeUndefined();
     const { request: customRequest } = await build(custom);
     expect(customRequest.config.systemInstruction).toBe('Overridden.');
-    expect(root.plainInstructions()).toEqual({
-      instruction: 'Route.',
-      globalInstruction: 'Be kind.',
-    });
   });
 });

@@ -1,5 +1,4 @@
 import { appendInstructions, type LlmRequest } from '../../models/llm-request.js';
-import type { InvocationContext } from '../../context/invocation-context.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { Content, Part } from '../../types/index.js';
 import { injectSessionState } from '../inject-session-state.js';
@@ -19,42 +18,24 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * part stays cacheable.
  */
 export const instructionsRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent)) return undefined;
-    // Plain-text instructions (the usual case) are placed without a promise.
-    const own = agent.plainInstructions?.();
+  async *runAsync(context, request, agent) {
+    const readonly = new ReadonlyContext(context);
     const root = agent.rootAgent;
-    const global = !isLlmAgent(root)
-      ? ''
-      : root === agent
-        ? own?.globalInstruction
-        : root.plainInstructions?.()?.globalInstruction;
-    if (own === undefined || global === undefined) return processAsync(context, request);
-    placeInstructions(request, agent, global, own.instruction);
-    return undefined;
+    let globalText = '';
+    if (isLlmAgent(root)) {
+      const global = await root.canonicalGlobalInstruction(readonly);
+      if (global.instruction) {
+        globalText = global.bypassStateInjection
+          ? global.instruction
+          : await inject(global.instruction, readonly);
+      }
+    }
+    const { instruction, bypassStateInjection } = await agent.canonicalInstruction(readonly);
+    const text =
+      !instruction || bypassStateInjection ? instruction : await inject(instruction, readonly);
+    placeInstructions(request, agent, globalText, text);
   },
 };
-
-async function processAsync(context: InvocationContext, request: LlmRequest): Promise<void> {
-  const agent = context.agent;
-  if (!isLlmAgent(agent)) return;
-  const readonly = new ReadonlyContext(context);
-  const root = agent.rootAgent;
-  let globalText = '';
-  if (isLlmAgent(root)) {
-    const global = await root.canonicalGlobalInstruction(readonly);
-    if (global.instruction) {
-      globalText = global.bypassStateInjection
-        ? global.instruction
-        : await inject(global.instruction, readonly);
-    }
-  }
-  const { instruction, bypassStateInjection } = await agent.canonicalInstruction(readonly);
-  const text =
-    !instruction || bypassStateInjection ? instruction : await inject(instruction, readonly);
-  placeInstructions(request, agent, globalText, text);
-}
 
 /**
  * Places the resolved texts: the global instruction, the static
@@ -140,7 +121,7 @@ function toContent(instruction: StaticInstruction): Content {
   return { role: 'user', parts: [instruction as Part] };
 }
 
-// A template without a brace has nothing to inject: it is its own result, with no promise made.
-function inject(template: string, context: ReadonlyContext): string | Promise<string> {
+// A template without a brace has nothing to inject.
+async function inject(template: string, context: ReadonlyContext): Promise<string> {
   return template.includes('{') ? injectSessionState(template, context) : template;
 }

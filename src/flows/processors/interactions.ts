@@ -1,4 +1,3 @@
-import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 
 /**
@@ -8,9 +7,7 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * models pass through.
  */
 export const interactionsRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent)) return;
+  async *runAsync(context, request, agent) {
     const model = agent.canonicalModel as { useInteractionsApi?: boolean };
     if (model.useInteractionsApi !== true) return;
     const branch = context.branch;

@@ -1,11 +1,8 @@
 import { Context } from '../../context/context.js';
-import type { InvocationContext } from '../../context/invocation-context.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import { createEvent } from '../../events/event.js';
 import { appendInstructions } from '../../models/llm-request.js';
-import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from '../llm-processor.js';
-import type { BasePlanner } from '../../planners/base-planner.js';
 import { BuiltInPlanner } from '../../planners/built-in-planner.js';
 
 /**
@@ -15,8 +12,8 @@ import { BuiltInPlanner } from '../../planners/built-in-planner.js';
  * planner pass through.
  */
 export const nlPlanningRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const planner = plannerOf(context);
+  async *runAsync(context, request, agent) {
+    const planner = agent.planner;
     if (!planner) return;
     if (planner instanceof BuiltInPlanner) planner.applyThinkingConfig(request);
     const instruction = planner.buildPlanningInstruction(new ReadonlyContext(context), request);
@@ -35,28 +32,21 @@ export const nlPlanningRequestProcessor: LlmRequestProcessor = {
  * parts; state it writes is yielded as an event of its own.
  */
 export const nlPlanningResponseProcessor: LlmResponseProcessor = {
-  appliesTo: (context) => plannerOf(context) !== undefined,
-  async *runAsync(context, response) {
+  async *runAsync(context, response, agent) {
+    const planner = agent.planner;
+    if (!planner || planner instanceof BuiltInPlanner) return;
     const parts = response.content?.parts;
     if (!parts || parts.length === 0) return;
-    const planner = plannerOf(context);
-    if (!planner || planner instanceof BuiltInPlanner) return;
     const callbackContext = new Context(context);
     const processed = planner.processPlanningResponse(callbackContext, parts);
     if (processed && processed.length > 0) response.content!.parts = processed;
     if (callbackContext.state.hasDelta()) {
       yield createEvent({
         invocationId: context.invocationId,
-        author: context.agent.name,
+        author: agent.name,
         ...(context.branch === undefined ? {} : { branch: context.branch }),
         actions: callbackContext.actions,
       });
     }
   },
 };
-
-function plannerOf(context: InvocationContext): BasePlanner | undefined {
-  const agent = context.agent;
-  if (!isLlmAgent(agent)) return undefined;
-  return agent.planner;
-}

@@ -6,7 +6,6 @@ import {
   SET_MODEL_RESPONSE_TOOL_NAME,
   SetModelResponseTool,
 } from '../../tools/set-model-response-tool.js';
-import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { canUseOutputSchemaWithTools } from '../output-schema-support.js';
 import { pythonJsonDumps } from '../../utils/python-json.js';
@@ -24,9 +23,8 @@ const instruction =
  * `set_model_response` tool and an instruction to answer through it.
  */
 export const outputSchemaRequestProcessor: LlmRequestProcessor = {
-  process(context, request) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent) || !agent.outputSchema || agent.tools.length === 0) return;
+  async *runAsync(_context, request, agent) {
+    if (!agent.outputSchema || agent.tools.length === 0) return;
     if (canUseOutputSchemaWithTools(agent.canonicalModel)) return;
     appendTools(request, [new SetModelResponseTool(agent.outputSchema)]);
     appendInstructions(request, [instruction]);

@@ -1,4 +1,3 @@
-import type { Event } from '../../events/event.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import { getFunctionCalls, getFunctionResponses } from '../../events/event-predicates.js';
 import { ToolConfirmation } from '../../events/tool-confirmation.js';
@@ -7,7 +6,6 @@ import {
   handleFunctionCallListAsync,
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
 } from '../functions.js';
-import { isLlmAgent } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { setOwn } from '../../utils/get-own.js';
 
@@ -19,10 +17,7 @@ import { setOwn } from '../../utils/get-own.js';
  * ran after the answer. Turns without such answers pass through.
  */
 export const requestConfirmationRequestProcessor: LlmRequestProcessor = {
-  appliesTo: (context) => latestUserEventAnswersConfirmation(context.session.events),
-  async *runAsync(context) {
-    const agent = context.agent;
-    if (!isLlmAgent(agent)) return;
+  async *runAsync(context, _request, agent) {
     const events = context.session.events;
     const answers = new Map<string, ToolConfirmation>();
     let answerIndex = -1;
@@ -67,15 +62,14 @@ export const requestConfirmationRequestProcessor: LlmRequestProcessor = {
       if (originals.size === 0) continue;
       const tools = await agent.canonicalTools(new ReadonlyContext(context));
       const toolsDict = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-      const responseEvent = await handleFunctionCallListAsync(
+      const responseEvent = await handleFunctionCallListAsync({
         context,
-        [...originals.values()],
+        agent,
+        functionCalls: [...originals.values()],
         toolsDict,
-        {
-          filters: new Set(originals.keys()),
-          toolConfirmations: confirmations,
-        },
-      );
+        filters: new Set(originals.keys()),
+        toolConfirmations: confirmations,
+      });
       if (responseEvent) yield responseEvent;
       return;
     }
@@ -94,17 +88,4 @@ function parseConfirmation(response: Record<string, unknown> | undefined): ToolC
     return ToolConfirmation.parse(JSON.parse(response['response']));
   }
   return ToolConfirmation.parse(response ?? {});
-}
-
-/** Whether the latest user-authored event answers an `adk_request_confirmation` call. */
-function latestUserEventAnswersConfirmation(events: readonly Event[]): boolean {
-  for (let index = events.length - 1; index >= 0; index--) {
-    const event = events[index]!;
-    if (event.author !== 'user') continue;
-    for (const part of event.content?.parts ?? []) {
-      if (part.functionResponse?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) return true;
-    }
-    return false;
-  }
-  return false;
 }

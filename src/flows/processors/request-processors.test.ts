@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LlmAgent } from '../../agents/llm-agent.js';
+import type { InvocationContext } from '../../context/invocation-context.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import { createEvent, type Event } from '../../events/event.js';
-import { createLlmRequest } from '../../models/llm-request.js';
+import { createLlmRequest, type LlmRequest } from '../../models/llm-request.js';
 import { App } from '../../runner/app.js';
 import { InMemoryRunner } from '../../runner/in-memory-runner.js';
 import type { BaseTool } from '../../tools/base-tool.js';
@@ -13,6 +14,8 @@ import { functionCallResponse, ScriptedLlm, textResponse } from '../../testing/s
 import { userText } from '../../testing/test-agents.js';
 import { createTestInvocationContext } from '../../testing/test-invocation-context.js';
 import type { Content, Tool } from '../../types/index.js';
+import type { LlmAgentContract } from '../llm-agent-contract.js';
+import type { LlmRequestProcessor } from '../llm-processor.js';
 import { contextCacheRequestProcessor } from './context-cache.js';
 import { interactionsRequestProcessor } from './interactions.js';
 
@@ -149,7 +152,7 @@ describe('context cache and interactions processors (spec 000 Appendix A #7, #8)
   it('without a cache config nothing is added; with one the request carries it and the latest metadata', async () => {
     const plain = await createTestInvocationContext();
     const request = createLlmRequest();
-    contextCacheRequestProcessor.process!(plain, request);
+    await runProcessor(contextCacheRequestProcessor, plain, request);
     expect(request.cacheConfig).toBeUndefined();
 
     const cached = await createTestInvocationContext({
@@ -164,7 +167,7 @@ describe('context cache and interactions processors (spec 000 Appendix A #7, #8)
       }),
     );
     const cachedRequest = createLlmRequest();
-    contextCacheRequestProcessor.process!(cached, cachedRequest);
+    await runProcessor(contextCacheRequestProcessor, cached, cachedRequest);
     expect(cachedRequest.cacheConfig).toEqual({ cacheIntervals: 5, ttlSeconds: 600 });
     expect(cachedRequest.cacheMetadata).toEqual({ cache_name: 'c1', invocations_used: 2 });
     expect(cachedRequest.cacheableContentsTokenCount).toBe(900);
@@ -176,14 +179,27 @@ describe('context cache and interactions processors (spec 000 Appendix A #7, #8)
     const context = await createTestInvocationContext({ agent });
     context.session.events.push(createEvent({ author: 'root_agent', interactionId: 'int-7' }));
     const request = createLlmRequest();
-    interactionsRequestProcessor.process!(context, request);
+    await runProcessor(interactionsRequestProcessor, context, request);
     expect(request.previousInteractionId).toBe('int-7');
     const plainContext = await createTestInvocationContext({
       agent: new LlmAgent({ name: 'root_agent', model: new ScriptedLlm({ responses: [] }) }),
     });
     plainContext.session.events.push(createEvent({ author: 'root_agent', interactionId: 'int-7' }));
     const plainRequest = createLlmRequest();
-    interactionsRequestProcessor.process!(plainContext, plainRequest);
+    await runProcessor(interactionsRequestProcessor, plainContext, plainRequest);
     expect(plainRequest.previousInteractionId).toBeUndefined();
   });
 });
+
+/** Runs a request processor as the flow does, for the agent of `context`. */
+async function runProcessor(
+  processor: LlmRequestProcessor,
+  context: InvocationContext,
+  request: LlmRequest,
+): Promise<void> {
+  for await (const _event of processor.runAsync(
+    context,
+    request,
+    context.agent as LlmAgentContract,
+  ));
+}
