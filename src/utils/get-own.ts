@@ -17,6 +17,11 @@ export function hasOwn(record: object, key: string): boolean {
  * as `__proto__` that a plain assignment would treat as the prototype.
  */
 export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  // Only `__proto__` is an accessor on Object.prototype; any other key assigns as data.
+  if (key !== '__proto__') {
+    record[key] = value;
+    return;
+  }
   Object.defineProperty(record, key, {
     value,
     writable: true,
