@@ -18,8 +18,9 @@ const ADK_AGENT_NAME_LABEL_KEY = 'adk_agent_name';
  * the call), the `adk_agent_name` label, the model-call limit, the call
  * itself in a `call_llm` span (streamed in SSE mode), on-error callbacks
  * when it throws, and after-model callbacks on every response. Callback
- * state changes land in the model event's actions. The span records
- * nothing when no OpenTelemetry SDK is registered.
+ * state changes land in the model event's actions. A hook with no plugin
+ * and no callback is skipped; the span records nothing when no
+ * OpenTelemetry SDK is registered.
  */
 export async function* callLlm(
   context: InvocationContext,
@@ -27,16 +28,22 @@ export async function* callLlm(
   request: LlmRequest,
   modelResponseEvent: Event,
 ): AsyncGenerator<LlmResponse, void, undefined> {
-  const callbackContext = new Context(context, { eventActions: modelResponseEvent.actions });
-  const beforeArgs = { context: callbackContext, request };
-  const shortCircuit = await firstResponse(
-    context.pluginManager.runBeforeModelCallback(beforeArgs),
-    agent.canonicalBeforeModelCallbacks,
-    beforeArgs,
-  );
-  if (shortCircuit) {
-    yield shortCircuit;
-    return;
+  const hooks = modelHooksOf(context, agent);
+  // Made only when a hook will see it; callback state changes land in the model event's actions.
+  const callbackContext = hooks.any
+    ? new Context(context, { eventActions: modelResponseEvent.actions })
+    : undefined;
+  if (hooks.before) {
+    const beforeArgs = { context: callbackContext!, request };
+    const shortCircuit = await firstResponse(
+      context.pluginManager.runBeforeModelCallback(beforeArgs),
+      agent.canonicalBeforeModelCallbacks,
+      beforeArgs,
+    );
+    if (shortCircuit) {
+      yield shortCircuit;
+      return;
+    }
   }
   const labels = (request.config.labels ??= {});
   if (!Object.hasOwn(labels, ADK_AGENT_NAME_LABEL_KEY))
@@ -63,14 +70,17 @@ export async function* callLlm(
           next = await responses.next();
         } catch (error) {
           finished = true;
-          const errorArgs = { context: callbackContext, request, error };
+          if (!hooks.onError) throw error;
+          const errorArgs = { context: callbackContext!, request, error };
           const recovered = await firstResponse(
             context.pluginManager.runOnModelErrorCallback(errorArgs),
             agent.canonicalOnModelErrorCallbacks,
             errorArgs,
           );
           if (recovered === undefined) throw error;
-          const response = await afterModel(context, agent, callbackContext, recovered);
+          const response = hooks.after
+            ? await afterModel(context, agent, callbackContext!, recovered)
+            : recovered;
           if (span.isRecording())
             traceResponse(span, context, request, response, modelResponseEvent);
           yield response;
@@ -80,7 +90,9 @@ export async function* callLlm(
           finished = true;
           return;
         }
-        const response = await afterModel(context, agent, callbackContext, next.value);
+        const response = hooks.after
+          ? await afterModel(context, agent, callbackContext!, next.value)
+          : next.value;
         if (span.isRecording()) traceResponse(span, context, request, response, modelResponseEvent);
         yield response;
       }
@@ -95,6 +107,23 @@ export async function* callLlm(
     context.traceContext = parentTraceContext;
     span.end();
   }
+}
+
+/** Which model hooks this call has: plugins, or the agent's callbacks of each kind. */
+interface ModelHooks {
+  readonly before: boolean;
+  readonly after: boolean;
+  readonly onError: boolean;
+  readonly any: boolean;
+}
+
+// A hook with no plugin and no callback is skipped, not awaited.
+function modelHooksOf(context: InvocationContext, agent: LlmAgentContract): ModelHooks {
+  const plugins = context.pluginManager.hasPlugins;
+  const before = plugins || agent.canonicalBeforeModelCallbacks.length > 0;
+  const after = plugins || agent.canonicalAfterModelCallbacks.length > 0;
+  const onError = plugins || agent.canonicalOnModelErrorCallbacks.length > 0;
+  return { before, after, onError, any: before || after || onError };
 }
 
 /** The response as the after-model callbacks leave it: the first one they return replaces it. */

@@ -193,11 +193,11 @@ async function runFunctionCall({
   const tool = found;
   // Python keeps the last callback's value even when it is falsy ({} included),
   // and stops at the first truthy one; only None lets the tool run.
-  let response: unknown = await context.pluginManager.runBeforeToolCallback({
-    tool,
-    args,
-    context: toolContext,
-  });
+  // With no plugin, the plugin hooks are skipped rather than awaited.
+  const plugins = context.pluginManager.hasPlugins;
+  let response: unknown = plugins
+    ? await context.pluginManager.runBeforeToolCallback({ tool, args, context: toolContext })
+    : undefined;
   if (response === undefined) {
     for (const callback of agent.canonicalBeforeToolCallbacks) {
       response = (await callback({ tool, args, context: toolContext })) ?? undefined;
@@ -222,12 +222,14 @@ async function runFunctionCall({
       response = recovered;
     }
   }
-  let altered: unknown = await context.pluginManager.runAfterToolCallback({
-    tool,
-    args,
-    context: toolContext,
-    response: asResponseObject(response),
-  });
+  let altered: unknown = plugins
+    ? await context.pluginManager.runAfterToolCallback({
+        tool,
+        args,
+        context: toolContext,
+        response: asResponseObject(response),
+      })
+    : undefined;
   if (altered === undefined) {
     for (const callback of agent.canonicalAfterToolCallbacks) {
       altered =
