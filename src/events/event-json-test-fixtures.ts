@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 
 // Shared by the event-json-*.test.ts files.
 
