@@ -16,8 +16,7 @@ const fixtures = JSON.parse(
 /** The event JSON of the Python fixture called `name`; throws if there is none. */
 export function fixture(name: string): Record<string, unknown> {
   const found = fixtures.find((candidate) => candidate.name === name);
-  if (!found)
-    throw new InvalidArgumentError({ message: `no fixture named ${name}`, argument: 'name' });
+  if (!found) throw new Error(`no fixture named ${name}`);
   return found.event;
 }
 
