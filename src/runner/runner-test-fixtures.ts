@@ -3,7 +3,7 @@ import { type Event } from '../events/event.js';
 import { InMemoryRunner } from './in-memory-runner.js';
 import type { Runner } from './runner.js';
 
-// Shared by the runner-*.test.ts files split from runner.test.ts.
+// Shared by runner-run-async, -plugins, -agent-selection, -construction and -resumption.test.ts.
 
 /** The app, user and session of newRunner's session. */
 export const ids = { appName: 'app', userId: 'u', sessionId: 's' };

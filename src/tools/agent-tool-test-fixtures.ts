@@ -7,7 +7,7 @@ import { createTestInvocationContext } from '../testing/test-invocation-context.
 import type { Part } from '../types/index.js';
 import type { AgentTool } from './agent-tool.js';
 
-// Shared by the agent-tool-*.test.ts files split from agent-tool.test.ts.
+// Shared by the agent-tool-*.test.ts files.
 
 /** Creates session `s` of user `u` with `state` and runs `message` in it; returns the events. */
 export async function run(

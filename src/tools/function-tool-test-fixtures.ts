@@ -2,7 +2,7 @@ import { Context, type ContextOptions } from '../context/context.js';
 import { createTestInvocationContext } from '../testing/test-invocation-context.js';
 import type { FunctionDeclaration } from '../types/index.js';
 
-// Shared by the function-tool-*.test.ts files split from function-tool.test.ts.
+// Shared by function-tool-declarations, -run-async and -confirmation.test.ts.
 
 /** A tool context for function call `call-1` of a fresh test invocation, with `options`. */
 export async function toolContext(options: ContextOptions = {}): Promise<Context> {

@@ -7,7 +7,8 @@ import { createTestInvocationContext } from '../../testing/test-invocation-conte
 import type { Content, Part } from '../../types/index.js';
 import { contentsRequestProcessor } from './contents.js';
 
-// Shared by the contents processor tests split from contents.test.ts.
+// Shared by contents-include-contents, -filtered-events, -empty-content, -function-call-ids,
+// -instructions and -get-contents.test.ts.
 
 /** A user content of one text. */
 export const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
