@@ -1,4 +1,4 @@
-// Layering of ARCHITECTURE.md §2, checked in CI. Arrows point one way:
+// Layering of ARCHITECTURE.md §2, checked in CI (tests and their *-test-fixtures.ts helpers exempt). Arrows point one way:
 // cli → conformance → server → evaluation → config → runner → workflow → agents → flows →
 // {tools, plugins} → context → memory → {models, sessions, artifacts, telemetry} →
 // events → {types, errors, utils}. Folders of one rank never import each other,
@@ -35,7 +35,10 @@ const forbidden = [
     name: 'testing-is-not-a-dependency',
     comment: 'Only tests, examples and benchmarks may import src/testing.',
     severity: 'error',
-    from: { path: '^src/', pathNot: ['^src/testing/', '\\.test\\.ts$', '^src/index\\.ts$'] },
+    from: {
+      path: '^src/',
+      pathNot: ['^src/testing/', '\\.test\\.ts$', '-test-fixtures\\.ts$', '^src/index\\.ts$'],
+    },
     to: { path: '^src/testing/' },
   },
   {
@@ -57,7 +60,7 @@ ranks.forEach((group, rank) => {
       name: `layering-${folder}`,
       comment: `${folder}/ may only import folders below it.`,
       severity: 'error',
-      from: { path: `^src/${folder}/`, pathNot: '\\.test\\.ts$' },
+      from: { path: `^src/${folder}/`, pathNot: ['\\.test\\.ts$', '-test-fixtures\\.ts$'] },
       to: { path: `^src/(${above.join('|')})/` },
     });
   }

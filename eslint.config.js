@@ -61,7 +61,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', 'examples/**', 'bench/**', 'test/**'],
+    files: ['**/*.test.ts', '**/*-test-fixtures.ts', 'examples/**', 'bench/**', 'test/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );
