@@ -413,10 +413,10 @@ export class Runner {
   private async commit(context: InvocationContext, session: Session, event: Event): Promise<Event> {
     applyCustomMetadata(event, context.runConfig);
     let result = event;
-    const modified = await this.pluginManager.runOnEventCallback({
-      invocationContext: context,
-      event,
-    });
+    // With no plugin the hook is skipped rather than awaited (it runs for every event).
+    const modified = this.pluginManager.hasPlugins
+      ? await this.pluginManager.runOnEventCallback({ invocationContext: context, event })
+      : undefined;
     if (modified !== undefined) {
       applyCustomMetadata(modified, context.runConfig);
       result = modified;
