@@ -388,32 +388,8 @@ export type {
 } from './tools/schema-conversion.js';
 export { UrlContextTool, urlContext } from './tools/url-context-tool.js';
 
-// The message model: `@google/genai` content types, used as they are.
-export type {
-  CitationMetadata,
-  CodeExecutionResult,
-  Content,
-  ExecutableCode,
-  FileData,
-  FinishReason,
-  FunctionCall,
-  FunctionDeclaration,
-  FunctionResponse,
-  GenerateContentConfig,
-  GenerateContentResponse,
-  GenerateContentResponseUsageMetadata,
-  GroundingMetadata,
-  JsonObject,
-  LiveConnectConfig,
-  LiveServerGoAway,
-  LiveServerSessionResumptionUpdate,
-  LogprobsResult,
-  Part,
-  Schema,
-  ThinkingConfig,
-  Tool,
-  Transcription,
-} from './types/index.js';
+// The message model: `@google/genai` content types, used as they are (types/ lists them).
+export type * from './types/index.js';
 
 // Logging.
 export { logger, setLogger, setLogLevel, type Logger, type LogLevel } from './utils/logger.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Content } from '../types/index.js';
 import { assignOwn } from '../utils/assign-own.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
 import { ToolConfirmation } from './tool-confirmation.js';
 
 /** A value a workflow node emits to choose outgoing edges (ADK 2.x routes). */
@@ -48,11 +49,16 @@ export const EventActions = z.object({
 /** The side effects an event asks the Runner to commit. */
 export type EventActions = z.infer<typeof EventActions>;
 
+/** The dict-valued fields of `EventActions`. */
+type DictField =
+  'stateDelta' | 'artifactDelta' | 'requestedAuthConfigs' | 'requestedToolConfirmations';
+
 /**
  * The dict fields every `EventActions` has, empty by default (Python's
- * `default_factory=dict`); `createEventActions` sets each of them.
+ * `default_factory=dict`): `createEventActions` sets them and
+ * `isDefaultEventActions` looks for them, from this one list.
  */
-const DICT_FIELDS: readonly (keyof EventActions)[] = [
+const DICT_FIELDS: readonly DictField[] = [
   'stateDelta',
   'artifactDelta',
   'requestedAuthConfigs',
@@ -62,10 +68,8 @@ const DICT_FIELDS: readonly (keyof EventActions)[] = [
 /** A new `EventActions` with every dict field empty, plus the given fields. */
 export function createEventActions(fields?: Partial<EventActions>): EventActions {
   const actions = assignOwn({} as EventActions, fields);
-  actions.stateDelta = fields?.stateDelta ?? {};
-  actions.artifactDelta = fields?.artifactDelta ?? {};
-  actions.requestedAuthConfigs = fields?.requestedAuthConfigs ?? {};
-  actions.requestedToolConfirmations = fields?.requestedToolConfirmations ?? {};
+  const dicts = actions as Record<DictField, Record<string, unknown>>;
+  for (const field of DICT_FIELDS) dicts[field] = fields?.[field] ?? {};
   return actions;
 }
 
@@ -78,7 +82,7 @@ export function isDefaultEventActions(actions: EventActions): boolean {
   for (const key of Object.keys(actions)) {
     const value = (actions as Record<string, unknown>)[key];
     if (value === undefined) continue;
-    if (!DICT_FIELDS.includes(key as keyof EventActions) || !isEmptyPlainObject(value)) {
+    if (!DICT_FIELDS.includes(key as DictField) || !isEmptyPlainObject(value)) {
       return false;
     }
     fields++;
@@ -87,10 +91,5 @@ export function isDefaultEventActions(actions: EventActions): boolean {
 }
 
 function isEmptyPlainObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.getPrototypeOf(value) === Object.prototype &&
-    Object.keys(value).length === 0
-  );
+  return isPlainObject(value) && Object.keys(value).length === 0;
 }

@@ -18,6 +18,7 @@ import type {
   Schema,
 } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
+import { setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { pythonJsonDumps } from '../utils/python-json.js';
 import { BaseTool, type RunToolArguments } from './base-tool.js';
@@ -336,12 +337,7 @@ function withoutNulls(value: unknown): unknown {
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (item === null || item === undefined) continue;
-    Object.defineProperty(result, key, {
-      value: withoutNulls(item),
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    setOwn(result, key, withoutNulls(item));
   }
   return result;
 }

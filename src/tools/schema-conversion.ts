@@ -446,12 +446,7 @@ function convertNode(node: JsonSchema, state: ConversionState): Schema {
   if (isPlainObject(node.properties)) {
     const properties: Record<string, Schema> = {};
     for (const [key, value] of Object.entries(node.properties)) {
-      Object.defineProperty(properties, key, {
-        value: convert(value, state),
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+      setOwn(properties, key, convert(value, state));
     }
     out.properties = properties;
     const required = [...new Set(node.required ?? [])].filter((key) => {

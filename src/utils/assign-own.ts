@@ -11,9 +11,7 @@ export function assignOwn<T extends object>(target: T, source: object | undefine
   for (const key in source) {
     if (!Object.hasOwn(source, key)) continue;
     const value: unknown = (source as Record<string, unknown>)[key];
-    // A plain assignment of `__proto__` would set the prototype instead.
-    if (key === '__proto__') setOwn(target as Record<string, unknown>, key, value);
-    else (target as Record<string, unknown>)[key] = value;
+    setOwn(target as Record<string, unknown>, key, value);
   }
   return target;
 }

@@ -1,3 +1,5 @@
+import { setOwn } from './get-own.js';
+
 /**
  * A deep copy of plain data (objects, arrays, primitives; dates, typed arrays
  * and other structured values are copied with `structuredClone`). Services
@@ -33,16 +35,7 @@ function cloneObject(value: object): unknown {
     if (!Object.hasOwn(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? cloneObject(item) : item;
-    if (key === '__proto__') {
-      Object.defineProperty(copy, key, {
-        value: field,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    } else {
-      copy[key] = field;
-    }
+    setOwn(copy, key, field);
   }
   return copy;
 }

@@ -1,4 +1,5 @@
 import { NestingTooDeepError } from '../errors/nesting-too-deep-error.js';
+import { setOwn } from './get-own.js';
 
 // The copies share one frozen empty object and array: most of an event's
 // dicts (its action deltas) are empty, and a stored event then holds none of its own.
@@ -133,16 +134,7 @@ function copyObject(value: object, state: CopyState): Record<string, unknown> | 
     const item = (value as Record<string, unknown>)[key];
     const field = typeof item === 'object' && item !== null ? frozenCopyOf(item, state) : item;
     copy ??= {};
-    if (key === '__proto__') {
-      Object.defineProperty(copy, key, {
-        value: field,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    } else {
-      copy[key] = field;
-    }
+    setOwn(copy, key, field);
   }
   return copy;
 }

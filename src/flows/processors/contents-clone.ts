@@ -2,6 +2,7 @@ import type { Content } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../utils/ids.js';
 import { removeClientFunctionCallIds } from '../client-function-call-ids.js';
+import { setOwn } from '../../utils/get-own.js';
 
 /**
  * `deepClone(content)` followed by `removeClientFunctionCallIds` on the copy,
@@ -44,9 +45,9 @@ export function cloneContentWithoutClientIds(content: Content): Content {
           (pending ??= []).push(index);
         }
       }
-      setField(copy, key, parts);
+      setOwn(copy, key, parts);
     } else {
-      setField(copy, key, deepClone(value));
+      setOwn(copy, key, deepClone(value));
     }
   }
   // The parts the walk could not settle get the original removal, in part order.
@@ -67,24 +68,24 @@ function clonePart(part: Record<string, unknown>): {
     if (!Object.hasOwn(part, key)) continue;
     const value = part[key];
     if (key !== 'functionCall' && key !== 'functionResponse') {
-      setField(copy, key, deepClone(value));
+      setOwn(copy, key, deepClone(value));
       continue;
     }
     if (!isPlainRecord(value)) {
-      setField(copy, key, deepClone(value));
+      setOwn(copy, key, deepClone(value));
       // A falsy value has no id to remove; anything else gets the original treatment.
       if (value) pending = true;
       continue;
     }
     const id = value['id'];
     if (typeof id === 'string') {
-      setField(
+      setOwn(
         copy,
         key,
         id.startsWith(CLIENT_FUNCTION_CALL_ID_PREFIX) ? cloneWithoutId(value) : deepClone(value),
       );
     } else {
-      setField(copy, key, deepClone(value));
+      setOwn(copy, key, deepClone(value));
       if (id !== undefined && id !== null) pending = true;
     }
   }
@@ -94,7 +95,7 @@ function clonePart(part: Record<string, unknown>): {
 function cloneWithoutId(value: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const key in value) {
-    if (key !== 'id' && Object.hasOwn(value, key)) setField(copy, key, deepClone(value[key]));
+    if (key !== 'id' && Object.hasOwn(value, key)) setOwn(copy, key, deepClone(value[key]));
   }
   return copy;
 }
@@ -104,18 +105,4 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-/** Sets a copied field as `deepClone` does: an own `__proto__` key stays data. */
-function setField(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  } else {
-    target[key] = value;
-  }
 }
