@@ -343,11 +343,10 @@ export function generateAuthEvent(
   functionResponseEvent: Event,
 ): Event | undefined {
   const requested = functionResponseEvent.actions.requestedAuthConfigs;
-  const entries = Object.entries(requested);
-  if (entries.length === 0) return undefined;
+  if (isEmptyRecord(requested)) return undefined;
   const parts: Part[] = [];
   const ids: string[] = [];
-  for (const [functionCallId, authConfig] of entries) {
+  for (const [functionCallId, authConfig] of Object.entries(requested)) {
     const id = newFunctionCallId();
     ids.push(id);
     parts.push({
@@ -377,12 +376,12 @@ export function generateRequestConfirmationEvent(
   functionCallEvent: Event,
   functionResponseEvent: Event,
 ): Event | undefined {
-  const requested = Object.entries(functionResponseEvent.actions.requestedToolConfirmations);
-  if (requested.length === 0) return undefined;
+  const requested = functionResponseEvent.actions.requestedToolConfirmations;
+  if (isEmptyRecord(requested)) return undefined;
   const calls = getFunctionCalls(functionCallEvent);
   const parts: Part[] = [];
   const ids: string[] = [];
-  for (const [functionCallId, confirmation] of requested) {
+  for (const [functionCallId, confirmation] of Object.entries(requested)) {
     const original = calls.find((call) => call.id === functionCallId);
     if (!original) continue;
     const id = newFunctionCallId();
@@ -433,6 +432,13 @@ function isFalsy(value: unknown): boolean {
     return true;
   if (Array.isArray(value)) return value.length === 0;
   return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+// Every response event is asked whether it requests something: most do not,
+// and this answers without the entry list `Object.entries` would build.
+function isEmptyRecord(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
 }
 
 function withoutUndefined<T extends object>(value: T): Record<string, unknown> {
