@@ -96,25 +96,28 @@ export function handleFunctionCallListAsync(
 /** What the calls of either request run against (read field by field: no copy of the request). */
 type FunctionCallListRun = Omit<FunctionCallListRequest, 'functionCalls'>;
 
-async function runFunctionCallList(
-  { context, agent, toolsDict, filters, toolConfirmations }: FunctionCallListRun,
+// Not async: one call's promise is handed back as it is, where an async
+// function would wrap it in a promise of its own, settled by an extra job.
+function runFunctionCallList(
+  run: FunctionCallListRun,
   functionCalls: readonly FunctionCall[],
 ): Promise<Event | undefined> {
+  const { filters } = run;
   const calls = filters
     ? functionCalls.filter((call) => call.id !== undefined && filters.has(call.id))
     : functionCalls;
   // One call's event is the merge of one event: it is returned as it is, with
   // no list to gather, filter and merge (nor a merged span, as before).
-  if (calls.length === 1) {
-    const call = calls[0]!;
-    return runFunctionCall(
-      context,
-      agent,
-      call,
-      toolsDict,
-      confirmationOf(call, toolConfirmations),
-    );
-  }
+  if (calls.length !== 1) return runParallelFunctionCalls(run, calls);
+  const call = calls[0]!;
+  const { context, agent, toolsDict, toolConfirmations } = run;
+  return runFunctionCall(context, agent, call, toolsDict, confirmationOf(call, toolConfirmations));
+}
+
+async function runParallelFunctionCalls(
+  { context, agent, toolsDict, toolConfirmations }: FunctionCallListRun,
+  calls: readonly FunctionCall[],
+): Promise<Event | undefined> {
   const events = await Promise.all(
     calls.map((call) =>
       runFunctionCall(context, agent, call, toolsDict, confirmationOf(call, toolConfirmations)),
