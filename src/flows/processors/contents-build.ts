@@ -45,8 +45,11 @@ const MAX_NEW_EVENTS = 64;
 
 /** What a remembered prefix holds. */
 interface Prefix {
-  /** The history it was built from (a copy of the list, as long as `eventCount`). */
-  readonly events: readonly Event[];
+  /**
+   * The history it was built from is `events[0, eventCount)`: a copy of the
+   * list, shared and appended to like `contents`.
+   */
+  readonly events: Event[];
   readonly eventCount: number;
   /**
    * Its contents are `contents[0, contentCount)`. The array is shared by the
@@ -167,8 +170,8 @@ function buildFromScratch(
     allFrozenThrough(events, 0)
   ) {
     const ids = new Map<string | undefined, number>();
-    // Indexes of the kept events are not known here; 0 places every id in the prefix.
-    addIds(scan.events, () => 0, ids);
+    // Indexes of the kept events are not looked up here; 0 places every id in the prefix.
+    addIds(scan.events, undefined, 0, ids);
     remember(events, key, {
       events: events.slice(),
       eventCount: events.length,
@@ -223,19 +226,14 @@ function extendPrefix(
   if (remembers) {
     const shared = owned ? prefix.contents : contents.slice();
     const ids = owned ? prefix.ids : new Map(prefix.ids);
+    // Like `contents`, the list of events is extended in place unless another history did.
+    const history = prefix.events.length === start ? prefix.events : prefix.events.slice(0, start);
+    for (let index = start; index < events.length; index++) history.push(events[index]!);
     // The shorter prefix is superseded; forgetting it keeps one entry per history.
     if (owned) forget(events[start - 1]!, key);
-    let cursor = start;
-    addIds(
-      added,
-      (event) => {
-        while (events[cursor] !== event) cursor++;
-        return cursor;
-      },
-      ids,
-    );
+    addIds(added, events, start, ids);
     remember(events, key, {
-      events: events.slice(),
+      events: history,
       eventCount: events.length,
       contents: shared,
       contentCount: contents.length,
@@ -262,12 +260,19 @@ function hasFunctionResponse(event: Event): boolean {
   return event.content?.parts?.some((part) => part.functionResponse) === true;
 }
 
+/**
+ * Adds the function-call and response ids of `added` (events of `history`
+ * from `start` on, in order) to `ids`, each at the index in `history` of the
+ * first event carrying it; without `history`, at index 0.
+ */
 function addIds(
-  events: readonly Event[],
-  indexOf: (event: Event) => number,
+  added: readonly Event[],
+  history: readonly Event[] | undefined,
+  start: number,
   ids: Map<string | undefined, number>,
 ): void {
-  for (const event of events) {
+  let cursor = start;
+  for (const event of added) {
     const parts = event.content?.parts;
     if (!parts) continue;
     let index: number | undefined;
@@ -276,8 +281,13 @@ function addIds(
       const response = part.functionResponse;
       if (!call && !response) continue;
       const id = call ? call.id : response!.id;
+      if (ids.has(id)) continue;
+      if (index === undefined) {
+        if (history) while (history[cursor] !== event) cursor++;
+        index = cursor;
+      }
       // The first index is kept: an id seen again later still belongs to the earlier prefix.
-      if (!ids.has(id)) ids.set(id, (index ??= indexOf(event)));
+      ids.set(id, index);
     }
   }
 }
