@@ -45,11 +45,8 @@ const MAX_NEW_EVENTS = 64;
 
 /** What a remembered prefix holds. */
 interface Prefix {
-  /**
-   * The history it was built from is `events[0, eventCount)`: a copy of the
-   * list, shared and appended to like `contents`.
-   */
-  readonly events: Event[];
+  /** The history it was built from (a copy of the list, as long as `eventCount`). */
+  readonly events: readonly Event[];
   readonly eventCount: number;
   /**
    * Its contents are `contents[0, contentCount)`. The array is shared by the
@@ -226,14 +223,11 @@ function extendPrefix(
   if (remembers) {
     const shared = owned ? prefix.contents : contents.slice();
     const ids = owned ? prefix.ids : new Map(prefix.ids);
-    // Like `contents`, the list of events is extended in place unless another history did.
-    const history = prefix.events.length === start ? prefix.events : prefix.events.slice(0, start);
-    for (let index = start; index < events.length; index++) history.push(events[index]!);
     // The shorter prefix is superseded; forgetting it keeps one entry per history.
     if (owned) forget(events[start - 1]!, key);
     addIds(added, events, start, ids);
     remember(events, key, {
-      events: history,
+      events: events.slice(),
       eventCount: events.length,
       contents: shared,
       contentCount: contents.length,
