@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
-import { Edge } from './edge.js';
+import { Edge, type GraphEdge } from './edge.js';
 import { FunctionNode } from './function-node.js';
 import { Graph } from './graph.js';
 import { parseEdgeItems } from './graph-parser.js';
@@ -8,7 +8,7 @@ import { DEFAULT_ROUTE, START } from './start.js';
 
 const fn = (name: string) => new FunctionNode(name, () => name);
 
-function pairs(edges: readonly Edge[]): string[] {
+function pairs(edges: readonly GraphEdge[]): string[] {
   return edges.map((edge) => {
     const route = edge.route === null ? '' : ` [${JSON.stringify(edge.route)}]`;
     return `${edge.fromNode.name}->${edge.toNode.name}${route}`;
