@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NodeTimeoutError } from '../errors/node-timeout-error.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import { RETRY_DEFAULTS, prepareRetryConfig } from './retry-config.js';
+import { createNodeErrorEvent, errorCodeOf } from './node-error-event.js';
 import { errorClassNames, getRetryDelay, shouldRetryNode } from './retry-policy.js';
 
 class TransientError extends Error {}
@@ -113,5 +114,28 @@ describe('NodeTimeoutError (004 §2, _errors.py)', () => {
     expect(new NodeTimeoutError({ nodeName: 'n', timeout: 0.25 }).message).toContain(
       '0.25 seconds',
     );
+  });
+});
+
+describe('Failed-attempt error events (004 §2 NodeRunner.run, §4)', () => {
+  it('carries the error’s class name as errorCode and its message', () => {
+    const event = createNodeErrorEvent(new FlakyNetworkError('socket closed'), {
+      author: 'fetch',
+      invocationId: 'e-1',
+    });
+    expect(event).toMatchObject({
+      author: 'fetch',
+      invocationId: 'e-1',
+      errorCode: 'FlakyNetworkError',
+      errorMessage: 'socket closed',
+    });
+    expect(errorCodeOf(new NodeTimeoutError({ nodeName: 'n', timeout: 1 }))).toBe(
+      'NodeTimeoutError',
+    );
+    expect(errorCodeOf(new TypeError('x'))).toBe('TypeError');
+    expect(createNodeErrorEvent('plain', { author: 'n' })).toMatchObject({
+      errorCode: 'string',
+      errorMessage: 'plain',
+    });
   });
 });
