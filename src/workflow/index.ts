@@ -1,7 +1,8 @@
-export { BaseNode, type BaseNodeConfig } from './base-node.js';
+export { BaseNode, isBaseNode, type BaseNodeConfig } from './base-node.js';
 export { appendNodePath, commonBranchPrefix, createSubBranch } from './branch-path.js';
 export {
   Edge,
+  isEdge,
   type EdgeInit,
   type EdgeItem,
   type EdgeRoute,
