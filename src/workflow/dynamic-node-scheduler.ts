@@ -1,0 +1,95 @@
+import { DynamicNodeFailError } from '../errors/dynamic-node-fail-error.js';
+import { NodeInterruptedError } from '../errors/node-interrupted-error.js';
+import type { BaseNode } from './base-node.js';
+import { appendNodePath } from './branch-path.js';
+import type { RunNodeOptions } from './node-context.js';
+import type { RunnableNode } from './node-like.js';
+import { buildNodeOnce } from './node-builder.js';
+import type { NodeRunContext } from './node-run-context.js';
+import { NodeRunner, parentOf } from './node-runner.js';
+import type { RunIdCounter } from './run-id-counter.js';
+
+/**
+ * Runs the nodes that nodes of one workflow start with `ctx.runNode`
+ * (Python `DynamicNodeScheduler`, `_schedule_dynamic_node.py`). A child runs
+ * inline, awaited by its caller, so the workflow's `maxConcurrency` does not
+ * count it. Each child gets the next run id for its name under the caller
+ * (`wf@1/a@1/child@1`, `child@2`, …) unless the caller chose one. A child
+ * whose run already produced an output, earlier in this workflow run or in
+ * an event of this invocation's session, is not run again: its output is
+ * returned from that record (results cached by run id).
+ */
+export class DynamicNodeScheduler {
+  private readonly built = new WeakMap<object, BaseNode>();
+  private readonly outputs = new Map<string, unknown>();
+
+  constructor(private readonly runIds: RunIdCounter) {}
+
+  /** `ctx.runNode(node, nodeInput, options)` for `parent`. */
+  async runNode(
+    parent: NodeRunContext,
+    nodeLike: RunnableNode,
+    nodeInput: unknown,
+    options: RunNodeOptions,
+  ): Promise<unknown> {
+    const node = buildNodeOnce(nodeLike, this.built);
+    const runId = options.runId ?? this.runIds.next(node.name, parent.nodePath);
+    const nodePath = appendNodePath(parent.nodePath, node.name, runId);
+    const cached = this.cachedOutput(parent, nodePath);
+    if (cached.found) {
+      if (options.useAsOutput) delegateOutput(parent, cached.output);
+      return cached.output;
+    }
+    const runner = new NodeRunner({
+      node,
+      parent: parentOf(parent),
+      runId,
+      ...(options.useAsOutput ? { useAsOutput: true } : {}),
+      ...(options.useSubBranch ? { useSubBranch: true } : {}),
+      ...(options.overrideBranch === undefined ? {} : { overrideBranch: options.overrideBranch }),
+      ...(options.overrideIsolationScope === undefined
+        ? {}
+        : { overrideIsolationScope: options.overrideIsolationScope }),
+    });
+    const child = await runner.run(nodeInput);
+    if (child.error !== undefined) {
+      throw new DynamicNodeFailError({
+        error: child.error,
+        errorNodePath: child.errorNodePath ?? child.nodePath,
+      });
+    }
+    if (child.interruptIds.size > 0) {
+      parent.addInterruptIds(child.interruptIds);
+      if (options.raiseOnWait) {
+        throw new NodeInterruptedError({ interruptIds: [...child.interruptIds], nodePath });
+      }
+      return undefined;
+    }
+    const output = child.output;
+    if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
+    if (options.useAsOutput) delegateOutput(parent, output);
+    return output;
+  }
+
+  private cachedOutput(
+    parent: NodeRunContext,
+    nodePath: string,
+  ): { found: true; output: unknown } | { found: false } {
+    if (this.outputs.has(nodePath)) return { found: true, output: this.outputs.get(nodePath) };
+    const invocationId = parent.invocationId;
+    for (const event of parent.invocation.session.events) {
+      if (event.invocationId !== invocationId) continue;
+      if (event.nodeInfo?.path !== nodePath) continue;
+      if (event.output === undefined || event.output === null) continue;
+      this.outputs.set(nodePath, event.output);
+      return { found: true, output: event.output };
+    }
+    return { found: false };
+  }
+}
+
+/** The child's output stands for the caller's: the caller sends none of its own. */
+function delegateOutput(parent: NodeRunContext, output: unknown): void {
+  parent.recordOutput(output);
+  parent.outputDelegated = true;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { eventToSnakeCaseJson } from '../events/event-json.js';
+import { FunctionNode } from './function-node.js';
+import { START } from './start.js';
+import { Workflow } from './workflow.js';
+import { outputs, outputsByPath, runWorkflow } from './workflow-test-fixtures.js';
+
+describe('Workflow chains through the Runner (issue 17 §3, _workflow.py)', () => {
+  it('runs a chain, each node getting its predecessor output, paths wf@1/<node>@1', async () => {
+    const a = new FunctionNode(
+      'a',
+      (_ctx, input: { parts?: { text?: string }[] }) => `${input.parts?.[0]?.text}-a`,
+    );
+    const b = new FunctionNode('b', (_ctx, input: string) => `${input}-b`);
+    const c = new FunctionNode('c', (_ctx, input: string) => `${input}-c`);
+    const wf = new Workflow({ name: 'wf', edges: [[START, a, b, c]] });
+    const run = await runWorkflow(wf);
+    expect(run.error).toBeUndefined();
+    expect(outputsByPath(run.events)).toEqual([
+      ['wf@1/a@1', 'start-a'],
+      ['wf@1/b@1', 'start-a-b'],
+      ['wf@1/c@1', 'start-a-b-c'],
+    ]);
+  });
+
+  it('marks the terminal output as the workflow output (outputFor) and sends no duplicate', async () => {
+    const a = new FunctionNode('a', () => 1);
+    const b = new FunctionNode('b', (_ctx, input: number) => input + 1);
+    const wf = new Workflow({ name: 'wf', edges: [[START, a, b]] });
+    const run = await runWorkflow(wf);
+    const withOutput = run.events.filter((event) => event.output !== undefined);
+    expect(withOutput.map((event) => event.nodeInfo)).toEqual([
+      { path: 'wf@1/a@1', outputFor: ['wf@1/a@1'] },
+      { path: 'wf@1/b@1', outputFor: ['wf@1/b@1', 'wf@1'] },
+    ]);
+    expect(outputs(run.events)).toEqual([1, 2]);
+  });
+
+  it("writes Python's field names in the event JSON (node_info, output_for, output)", async () => {
+    const a = new FunctionNode('a', () => ({ answer: 42 }));
+    const wf = new Workflow({ name: 'wf', edges: [[START, a]] });
+    const run = await runWorkflow(wf);
+    const [event] = run.stored.filter((stored) => stored.output !== undefined);
+    const json = eventToSnakeCaseJson(event!);
+    expect(json).toMatchObject({
+      author: 'a',
+      output: { answer: 42 },
+      node_info: { path: 'wf@1/a@1', output_for: ['wf@1/a@1', 'wf@1'] },
+    });
+    expect(json).not.toHaveProperty('branch');
+  });
+});
