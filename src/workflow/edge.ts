@@ -11,9 +11,9 @@ const marker = Symbol.for('adk-ts.workflow.Edge');
 export type EdgeRoute = RouteValue | readonly RouteValue[] | null;
 
 /** Fields of an Edge, as adk-js and Python name them. */
-export interface EdgeInit<N extends NodeLike = BaseNode> {
-  fromNode: N;
-  toNode: N;
+export interface EdgeInit {
+  fromNode: NodeLike;
+  toNode: NodeLike;
   /** Unset or null: unconditional. `DEFAULT_ROUTE` fires when no other route matched. */
   route?: EdgeRoute;
 }
@@ -24,27 +24,27 @@ export interface EdgeInit<N extends NodeLike = BaseNode> {
  * function); the graph builds nodes from them. In a built `Graph` both ends
  * are nodes.
  */
-export class Edge<N extends NodeLike = BaseNode> {
+export class Edge {
   private readonly [marker] = true;
-  readonly fromNode: N;
-  readonly toNode: N;
+  readonly fromNode: NodeLike;
+  readonly toNode: NodeLike;
   readonly route: EdgeRoute;
 
   /** `new Edge({ fromNode, toNode, route })`, or positionally as adk-js writes it. */
-  constructor(init: EdgeInit<N>);
-  constructor(fromNode: N, toNode: N, route?: EdgeRoute);
-  constructor(first: EdgeInit<N> | N, toNode?: N, route?: EdgeRoute) {
-    const init: EdgeInit<N> =
+  constructor(init: EdgeInit);
+  constructor(fromNode: NodeLike, toNode: NodeLike, route?: EdgeRoute);
+  constructor(first: EdgeInit | NodeLike, toNode?: NodeLike, route?: EdgeRoute) {
+    const init: EdgeInit =
       toNode === undefined && isPlainObject(first)
-        ? (first as EdgeInit<N>)
-        : { fromNode: first as N, toNode: toNode as N, route };
+        ? (first as EdgeInit)
+        : { fromNode: first as NodeLike, toNode: toNode as NodeLike, route };
     this.fromNode = init.fromNode;
     this.toNode = init.toNode;
     this.route = init.route ?? null;
   }
 
   /** True for an Edge from any copy of this package. */
-  static isInstance(value: unknown): value is Edge<NodeLike> {
+  static isInstance(value: unknown): value is Edge {
     return (
       typeof value === 'object' &&
       value !== null &&
@@ -60,4 +60,16 @@ export class Edge<N extends NodeLike = BaseNode> {
  * (`{ yes: b, no: c, [DEFAULT_ROUTE]: d }`: conditional edges from the
  * previous element). The legacy pair `[from, to]` is a chain of two.
  */
-export type EdgeItem = Edge<NodeLike> | readonly ChainElement[];
+export type EdgeItem = Edge | readonly ChainElement[];
+
+/** An edge of a built Graph: both ends are nodes. */
+export type GraphEdge = Edge & { readonly fromNode: BaseNode; readonly toNode: BaseNode };
+
+/** A graph edge between two nodes. */
+export function graphEdge(
+  fromNode: BaseNode,
+  toNode: BaseNode,
+  route: EdgeRoute = null,
+): GraphEdge {
+  return new Edge({ fromNode, toNode, route }) as GraphEdge;
+}

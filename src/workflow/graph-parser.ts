@@ -2,7 +2,7 @@ import { WorkflowConfigurationError } from '../errors/workflow-configuration-err
 import type { RouteValue } from '../events/event-actions.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import type { BaseNode } from './base-node.js';
-import { Edge, type EdgeItem, type EdgeRoute } from './edge.js';
+import { Edge, graphEdge, type EdgeItem, type EdgeRoute, type GraphEdge } from './edge.js';
 import { buildNodeOnce, describe, isNodeLike } from './node-builder.js';
 import type { ChainElement, NodeLike, RoutingMap } from './node-like.js';
 
@@ -17,17 +17,13 @@ type RoutingEntries = [RouteValue, NodeLike | readonly NodeLike[]][];
  * anything that is not an edge item, a node-like value or a routing map, for
  * an empty routing map and for two routing maps in a row.
  */
-export function parseEdgeItems(edgeItems: readonly EdgeItem[]): Edge[] {
+export function parseEdgeItems(edgeItems: readonly EdgeItem[]): GraphEdge[] {
   const built = new WeakMap<object, BaseNode>();
-  const edges: Edge[] = [];
+  const edges: GraphEdge[] = [];
   for (const item of edgeItems) {
     if (Edge.isInstance(item)) {
       edges.push(
-        new Edge({
-          fromNode: toNode(item.fromNode, built),
-          toNode: toNode(item.toNode, built),
-          route: checkRoute(item.route),
-        }),
+        graphEdge(toNode(item.fromNode, built), toNode(item.toNode, built), checkRoute(item.route)),
       );
     } else if (Array.isArray(item)) {
       edges.push(...parseChain(item as readonly ChainElement[], built));
@@ -40,8 +36,8 @@ export function parseEdgeItems(edgeItems: readonly EdgeItem[]): Edge[] {
   return edges;
 }
 
-function parseChain(chain: readonly ChainElement[], built: WeakMap<object, BaseNode>): Edge[] {
-  const edges: Edge[] = [];
+function parseChain(chain: readonly ChainElement[], built: WeakMap<object, BaseNode>): GraphEdge[] {
+  const edges: GraphEdge[] = [];
   for (let index = 0; index + 1 < chain.length; index++) {
     const fromElement = chain[index];
     const toElement = chain[index + 1];
@@ -57,13 +53,13 @@ function parseChain(chain: readonly ChainElement[], built: WeakMap<object, BaseN
       for (const fromNode of fromNodes) {
         for (const [route, target] of routing) {
           for (const to of flatten(target, built)) {
-            edges.push(new Edge({ fromNode, toNode: to, route }));
+            edges.push(graphEdge(fromNode, to, route));
           }
         }
       }
     } else {
       for (const fromNode of fromNodes) {
-        for (const to of flatten(toElement, built)) edges.push(new Edge({ fromNode, toNode: to }));
+        for (const to of flatten(toElement, built)) edges.push(graphEdge(fromNode, to));
       }
     }
   }

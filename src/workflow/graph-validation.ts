@@ -1,7 +1,7 @@
 import { GraphValidationError } from '../errors/graph-validation-error.js';
 import { isZodSchema } from '../tools/schema-conversion.js';
 import type { BaseNode } from './base-node.js';
-import type { Edge } from './edge.js';
+import type { GraphEdge } from './edge.js';
 import type { NodeSchema } from './node-schema.js';
 import { DEFAULT_ROUTE, START_NODE_NAME } from './start.js';
 
@@ -14,7 +14,10 @@ import { DEFAULT_ROUTE, START_NODE_NAME } from './start.js';
  * route list or on several edges of one node, a cycle of unconditional
  * edges, an output schema unlike the next node's input schema.
  */
-export function validateGraph(nodes: readonly BaseNode[], edges: readonly Edge[]): Set<string> {
+export function validateGraph(
+  nodes: readonly BaseNode[],
+  edges: readonly GraphEdge[],
+): Set<string> {
   const names = checkDuplicateNames(nodes);
   if (!names.includes(START_NODE_NAME)) {
     throw new GraphValidationError({
@@ -52,7 +55,7 @@ function checkDuplicateNames(nodes: readonly BaseNode[]): string[] {
   return [...counts.keys()];
 }
 
-function checkStartEdges(edges: readonly Edge[]): void {
+function checkStartEdges(edges: readonly GraphEdge[]): void {
   for (const edge of edges) {
     if (edge.fromNode.name === START_NODE_NAME && edge.route !== null) {
       throw new GraphValidationError({
@@ -64,7 +67,7 @@ function checkStartEdges(edges: readonly Edge[]): void {
   }
 }
 
-function checkConnectivity(names: readonly string[], edges: readonly Edge[]): void {
+function checkConnectivity(names: readonly string[], edges: readonly GraphEdge[]): void {
   const successors = adjacency(names, edges, () => true);
   const reachable = new Set<string>();
   const stack = [START_NODE_NAME];
@@ -92,7 +95,7 @@ function checkConnectivity(names: readonly string[], edges: readonly Edge[]): vo
   }
 }
 
-function checkDuplicateEdges(edges: readonly Edge[]): void {
+function checkDuplicateEdges(edges: readonly GraphEdge[]): void {
   const seen = new Set<string>();
   for (const edge of edges) {
     const key = JSON.stringify([edge.fromNode.name, edge.toNode.name]);
@@ -107,7 +110,7 @@ function checkDuplicateEdges(edges: readonly Edge[]): void {
   }
 }
 
-function checkDefaultRoutes(edges: readonly Edge[]): void {
+function checkDefaultRoutes(edges: readonly GraphEdge[]): void {
   const defaults = new Map<string, string>();
   for (const edge of edges) {
     const from = edge.fromNode.name;
@@ -132,7 +135,7 @@ function checkDefaultRoutes(edges: readonly Edge[]): void {
   }
 }
 
-function checkUnconditionalCycles(names: readonly string[], edges: readonly Edge[]): void {
+function checkUnconditionalCycles(names: readonly string[], edges: readonly GraphEdge[]): void {
   const successors = adjacency(names, edges, (edge) => edge.route === null);
   const done = new Set<string>();
   const onPath = new Set<string>();
@@ -168,7 +171,7 @@ function checkUnconditionalCycles(names: readonly string[], edges: readonly Edge
   }
 }
 
-function checkStaticSchemas(edges: readonly Edge[]): void {
+function checkStaticSchemas(edges: readonly GraphEdge[]): void {
   for (const { fromNode, toNode } of edges) {
     const output = fromNode.outputSchema;
     const input = toNode.inputSchema;
@@ -190,8 +193,8 @@ function sameSchema(a: NodeSchema, b: NodeSchema): boolean {
 
 function adjacency(
   names: readonly string[],
-  edges: readonly Edge[],
-  include: (edge: Edge) => boolean,
+  edges: readonly GraphEdge[],
+  include: (edge: GraphEdge) => boolean,
 ): Map<string, string[]> {
   const successors = new Map<string, string[]>(names.map((name) => [name, []]));
   for (const edge of edges) {

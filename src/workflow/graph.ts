@@ -1,7 +1,7 @@
 import type { RouteValue } from '../events/event-actions.js';
 import { logger } from '../utils/logger.js';
 import type { BaseNode } from './base-node.js';
-import type { Edge, EdgeItem } from './edge.js';
+import type { EdgeItem, GraphEdge } from './edge.js';
 import { parseEdgeItems } from './graph-parser.js';
 import { validateGraph } from './graph-validation.js';
 import { DEFAULT_ROUTE } from './start.js';
@@ -12,12 +12,12 @@ import { DEFAULT_ROUTE } from './start.js';
  */
 export class Graph {
   readonly nodes: readonly BaseNode[];
-  readonly edges: readonly Edge[];
+  readonly edges: readonly GraphEdge[];
   private terminalNames: ReadonlySet<string> = new Set();
-  private readonly outgoing = new Map<string, Edge[]>();
+  private readonly outgoing = new Map<string, GraphEdge[]>();
 
   /** A graph over `edges`; call `validate()` before relying on it (`fromEdgeItems` does). */
-  constructor(edges: readonly Edge[]) {
+  constructor(edges: readonly GraphEdge[]) {
     this.edges = [...edges];
     const nodes = new Set<BaseNode>();
     for (const edge of this.edges) {

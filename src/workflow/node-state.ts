@@ -88,10 +88,11 @@ export function nodeStateToCheckpoint(state: NodeState): NodeStateCheckpoint {
  */
 export function nodeStateFromCheckpoint(json: unknown): NodeState {
   const checkpoint = NodeStateCheckpoint.parse(json);
+  // zod's record drops a `__proto__` key; interrupt ids are data, so they are
+  // copied from the validated source itself.
+  const rawResumeInputs = (json as { resume_inputs?: Record<string, unknown> }).resume_inputs ?? {};
   const resumeInputs: Record<string, unknown> = {};
-  for (const [id, value] of Object.entries(checkpoint.resume_inputs ?? {})) {
-    setOwn(resumeInputs, id, value);
-  }
+  for (const [id, value] of Object.entries(rawResumeInputs)) setOwn(resumeInputs, id, value);
   return createNodeState({
     status: (checkpoint.status ?? NodeStatus.INACTIVE) as NodeStatus,
     input: checkpoint.input ?? undefined,

@@ -3,7 +3,7 @@ import { eventToSnakeCaseJson } from '../events/event-json.js';
 import { FunctionNode } from './function-node.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { outputs, outputsByPath, runWorkflow } from './workflow-test-fixtures.js';
+import { outputs, outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
 
 describe('Workflow chains through the Runner (issue 17 §3, _workflow.py)', () => {
   it('runs a chain, each node getting its predecessor output, paths wf@1/<node>@1', async () => {

@@ -5,7 +5,7 @@ import { FunctionNode } from './function-node.js';
 import type { RetryConfig } from './retry-config.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { TestClock, deferred, outputsByPath, runWorkflow } from './workflow-test-fixtures.js';
+import { TestClock, deferred, outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
 
 class CustomRetryableError extends Error {}
 class CustomNonRetryableError extends Error {}

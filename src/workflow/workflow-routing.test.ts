@@ -5,7 +5,7 @@ import { FunctionNode } from './function-node.js';
 import { JoinNode } from './join-node.js';
 import { DEFAULT_ROUTE, START } from './start.js';
 import { Workflow } from './workflow.js';
-import { outputsByPath, runWorkflow } from './workflow-test-fixtures.js';
+import { outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
 
 function router(name: string, route: string): FunctionNode {
   return new FunctionNode(name, (ctx: NodeContext) => {

@@ -5,7 +5,7 @@ import { JoinNode } from './join-node.js';
 import { NodeStatus } from './node-status.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { deferred, outputsByPath, runWorkflow } from './workflow-test-fixtures.js';
+import { deferred, outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
 
 /** Nodes that record how many of them run at once and wait until released. */
 function gatedNodes(names: readonly string[]) {

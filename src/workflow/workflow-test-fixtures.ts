@@ -1,117 +1,132 @@
+import { Context } from '../context/context.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Event } from '../events/event.js';
-import { InMemoryRunner } from '../runner/in-memory-runner.js';
-import type { Workflow } from './workflow.js';
-import type { WorkflowClock } from './workflow-clock.js';
+import type { RouteValue } from '../events/event-actions.js';
+import { createTestInvocationContext } from '../testing/test-invocation-context.js';
+import type { BaseNode } from './base-node.js';
+import { appendNodePath, createSubBranch } from './branch-path.js';
+import type { NodeContext, RunNodeOptions } from './node-context.js';
+import { node as buildNode } from './node-builder.js';
+import type { RunnableNode } from './node-like.js';
 
-// Shared by the workflow-*.test.ts and node-runner*.test.ts files.
-
-/** The app, user and session every test run uses. */
-export const ids = { appName: 'app', userId: 'u', sessionId: 's' };
-
-/** What `runWorkflow` saw: the events yielded, the events stored, the error thrown. */
-export interface WorkflowRun {
-  events: Event[];
-  stored: Event[];
-  error: unknown;
-}
-
-/** Runs `workflow` once through an InMemoryRunner on a fresh session with `message` as the user's text. */
-export async function runWorkflow(
-  workflow: Workflow,
-  { message = 'start', resumable = false }: { message?: string; resumable?: boolean } = {},
-): Promise<WorkflowRun> {
-  const runner = new InMemoryRunner({
-    agent: workflow,
-    appName: ids.appName,
-    ...(resumable ? { resumabilityConfig: { isResumable: true } } : {}),
-  });
-  await runner.sessionService.createSession(ids);
-  const events: Event[] = [];
-  let error: unknown;
-  try {
-    for await (const event of runner.runAsync({
-      userId: ids.userId,
-      sessionId: ids.sessionId,
-      newMessage: { role: 'user', parts: [{ text: message }] },
-    })) {
-      events.push(event);
-    }
-  } catch (caught) {
-    error = caught;
-  }
-  const session = await runner.sessionService.getSession(ids);
-  return { events, stored: session?.events ?? [], error };
-}
-
-/** `[nodeInfo.path, output]` of each event that carries an output (Python `simplify_events_with_node`). */
-export function outputsByPath(events: readonly Event[]): [string, unknown][] {
-  return events
-    .filter((event) => event.output !== undefined && event.output !== null)
-    .map((event) => [event.nodeInfo?.path ?? '', event.output]);
-}
-
-/** The outputs of `events`, in order. */
-export function outputs(events: readonly Event[]): unknown[] {
-  return outputsByPath(events).map(([, output]) => output);
-}
-
-interface Sleep {
-  seconds: number;
-  resolve: () => void;
+/** Where a TestNodeContext sits: its node, input and place in the run. */
+export interface TestNodeContextInit {
+  node: BaseNode;
+  nodeInput?: unknown;
+  parentContext?: TestNodeContext;
+  runId?: string;
+  resumeInputs?: Record<string, unknown>;
+  attemptCount?: number;
 }
 
 /**
- * A WorkflowClock driven by the test. Every sleep is recorded in `sleeps`.
- * With `autoResolve` (the default) sleeps end at once; otherwise they wait
- * until `fire` ends them (or their signal aborts). `random` returns
- * `randomValue`.
+ * A small but real NodeContext for unit tests: the unified Context over a
+ * real invocation, plus the node fields, an output that can be set once and
+ * a `runNode` that runs the child directly (no scheduler, no caching).
  */
-export class TestClock implements WorkflowClock {
-  readonly sleeps: number[] = [];
-  randomValue = 0.5;
-  private readonly waiting: Sleep[] = [];
-  private readonly listeners: (() => void)[] = [];
+export class TestNodeContext extends Context implements NodeContext {
+  readonly node: BaseNode;
+  readonly nodeInput: unknown;
+  readonly parentContext: TestNodeContext | undefined;
+  readonly nodePath: string;
+  readonly runId: string;
+  readonly attemptCount: number;
+  readonly resumeInputs: Readonly<Record<string, unknown>>;
+  route: RouteValue | RouteValue[] | undefined;
+  eventAuthor = '';
+  isolationScope: string | undefined;
+  readonly abortSignal: AbortSignal | undefined = undefined;
+  /** Every event the node (and its children) yielded, in order. */
+  readonly events: Event[];
+  private outputValue: unknown;
+  private readonly interrupts = new Set<string>();
+  private readonly childRuns = new Map<string, number>();
 
-  constructor(private readonly autoResolve = true) {}
-
-  sleep(seconds: number, signal?: AbortSignal): Promise<void> {
-    this.sleeps.push(seconds);
-    if (this.autoResolve || signal?.aborted) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const sleep: Sleep = {
-        seconds,
-        resolve: () => {
-          const index = this.waiting.indexOf(sleep);
-          if (index >= 0) this.waiting.splice(index, 1);
-          resolve();
-        },
-      };
-      this.waiting.push(sleep);
-      signal?.addEventListener('abort', sleep.resolve, { once: true });
-      for (const listener of this.listeners.splice(0)) listener();
-    });
+  constructor(invocationContext: InvocationContext, init: TestNodeContextInit) {
+    super(invocationContext);
+    this.node = init.node;
+    this.nodeInput = init.nodeInput;
+    this.parentContext = init.parentContext;
+    this.runId = init.runId ?? '1';
+    this.nodePath = appendNodePath(init.parentContext?.nodePath, init.node.name, this.runId);
+    this.attemptCount = init.attemptCount ?? 1;
+    this.resumeInputs = init.resumeInputs ?? {};
+    this.isolationScope = init.parentContext?.isolationScope;
+    this.events = init.parentContext?.events ?? [];
   }
 
-  random(): number {
-    return this.randomValue;
+  get output(): unknown {
+    return this.outputValue;
   }
 
-  /** Waits until a sleep of `seconds` is pending, then ends it. */
-  async fire(seconds: number): Promise<void> {
-    for (;;) {
-      const sleep = this.waiting.find((candidate) => candidate.seconds === seconds);
-      if (sleep) {
-        sleep.resolve();
-        return;
-      }
-      await new Promise<void>((resolve) => this.listeners.push(resolve));
+  set output(value: unknown) {
+    if (this.outputValue !== undefined) {
+      throw new InvalidArgumentError({
+        message: 'Output already set. A node can produce at most one output.',
+      });
     }
+    this.outputValue = value;
+  }
+
+  get interruptIds(): ReadonlySet<string> {
+    return new Set(this.interrupts);
+  }
+
+  /** Runs the node to its end, recording outputs, routes and interrupts as the node runner does. */
+  async drive(): Promise<this> {
+    for await (const event of this.node.run(this, this.nodeInput)) {
+      this.events.push(event);
+      if (event.output !== undefined && event.output !== null) this.output = event.output;
+      if (event.actions.route !== undefined) this.route = event.actions.route;
+      for (const id of event.longRunningToolIds ?? []) this.interrupts.add(id);
+    }
+    return this;
+  }
+
+  async runNode(
+    nodeLike: RunnableNode,
+    nodeInput?: unknown,
+    options: RunNodeOptions = {},
+  ): Promise<unknown> {
+    const child = buildNode(nodeLike);
+    const runId = options.runId ?? String((this.childRuns.get(child.name) ?? 0) + 1);
+    this.childRuns.set(child.name, Number(runId) || 0);
+    const branch = options.useSubBranch
+      ? createSubBranch(this.branch, { name: child.name, runId })
+      : (options.overrideBranch ?? this.branch);
+    const invocation = this.invocationContext.copy({ branch });
+    const context = new TestNodeContext(invocation, {
+      node: child,
+      nodeInput,
+      parentContext: this,
+      runId,
+    });
+    await context.drive();
+    if (options.useAsOutput) this.output = context.output;
+    return context.output;
   }
 }
 
-/** A promise with its resolve function, for nodes that wait on the test. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
+/** A TestNodeContext for `node` over a fresh in-memory session with `state`. */
+export async function createNodeContext(
+  node: BaseNode,
+  nodeInput?: unknown,
+  options: { state?: Record<string, unknown>; branch?: string } & Partial<TestNodeContextInit> = {},
+): Promise<TestNodeContext> {
+  const { state, branch, ...init } = options;
+  const invocation = await createTestInvocationContext({
+    ...(state ? { state } : {}),
+    ...(branch ? { branch } : {}),
+  });
+  return new TestNodeContext(invocation, { ...init, node, nodeInput });
+}
+
+/** Runs `node` with `nodeInput` and returns its context once it has finished. */
+export async function runTestNode(
+  node: BaseNode,
+  nodeInput?: unknown,
+  options?: Parameters<typeof createNodeContext>[2],
+): Promise<TestNodeContext> {
+  return (await createNodeContext(node, nodeInput, options)).drive();
 }
