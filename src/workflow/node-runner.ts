@@ -115,7 +115,12 @@ export class NodeRunner {
   ): Promise<NodeRunContext> {
     for (let attempt = 1; ; attempt++) {
       const attemptController = new AbortController();
-      const ctx = this.createChildContext(resumeInputs ?? {}, attempt, attemptController.signal);
+      const ctx = this.createChildContext(
+        nodeInput,
+        resumeInputs ?? {},
+        attempt,
+        attemptController.signal,
+      );
       try {
         await this.executeNode(ctx, nodeInput, attemptController);
         if (this.stopRequested()) return ctx;
@@ -180,6 +185,7 @@ export class NodeRunner {
 
   /** The child context of one attempt (Python `_create_child_context`). */
   private createChildContext(
+    nodeInput: unknown,
     resumeInputs: Record<string, unknown>,
     attemptCount: number,
     attemptSignal: AbortSignal,
@@ -198,7 +204,7 @@ export class NodeRunner {
     const ctx = new NodeRunContext({
       invocationContext,
       node: this.node,
-      nodeInput: undefined,
+      nodeInput,
       parentContext: parent.context,
       nodePath: this.nodePath,
       runId: this.runId,
