@@ -48,12 +48,14 @@ export class EventChannel {
       this.notify();
     });
     let completed = false;
+    let current: Pending | undefined;
     try {
       for (;;) {
-        const next = this.queue.shift();
-        if (next) {
-          yield next.event;
-          next.taken();
+        current = this.queue.shift();
+        if (current) {
+          yield current.event;
+          current.taken();
+          current = undefined;
           continue;
         }
         if (settled) break;
@@ -64,6 +66,7 @@ export class EventChannel {
       this.closed = true;
       if (!completed) stop();
       // Release emitters still waiting, so their nodes can finish.
+      current?.taken();
       for (const pending of this.queue.splice(0)) pending.taken();
     }
   }

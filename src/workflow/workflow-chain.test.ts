@@ -3,7 +3,13 @@ import { eventToSnakeCaseJson } from '../events/event-json.js';
 import { FunctionNode } from './function-node.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { outputs, outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
+import { SequentialAgent } from '../agents/sequential-agent.js';
+import {
+  outputs,
+  outputsByPath,
+  runWorkflow,
+  runWorkflowAgent,
+} from './workflow-run-test-fixtures.js';
 
 describe('Workflow chains through the Runner (issue 17 §3, _workflow.py)', () => {
   it('runs a chain, each node getting its predecessor output, paths wf@1/<node>@1', async () => {
@@ -48,5 +54,23 @@ describe('Workflow chains through the Runner (issue 17 §3, _workflow.py)', () =
       node_info: { path: 'wf@1/a@1', output_for: ['wf@1/a@1', 'wf@1'] },
     });
     expect(json).not.toHaveProperty('branch');
+  });
+});
+
+describe('Workflow as a sub-agent (issue 17 §3)', () => {
+  it('runs inside a SequentialAgent like any agent, its paths rooted at its own name', async () => {
+    const a = new FunctionNode('a', () => 'A');
+    const wf = new Workflow({ name: 'wf', edges: [[START, a]] });
+    const after = new Workflow({
+      name: 'after',
+      edges: [[START, new FunctionNode('b', () => 'B')]],
+    });
+    const root = new SequentialAgent({ name: 'root', subAgents: [wf, after] });
+    const run = await runWorkflowAgent(root);
+    expect(run.error).toBeUndefined();
+    expect(outputsByPath(run.events)).toEqual([
+      ['wf@1/a@1', 'A'],
+      ['after@1/b@1', 'B'],
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { BaseAgent } from '../agents/base-agent.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { Workflow } from './workflow.js';
@@ -16,8 +17,16 @@ export interface WorkflowRun {
 }
 
 /** Runs `workflow` once through an InMemoryRunner on a fresh session with `message` as the user's text. */
-export async function runWorkflow(
+export function runWorkflow(
   workflow: Workflow,
+  options: { message?: string; resumable?: boolean } = {},
+): Promise<WorkflowRun> {
+  return runWorkflowAgent(workflow, options);
+}
+
+/** `runWorkflow` for any root agent (a workflow as a sub-agent). */
+export async function runWorkflowAgent(
+  workflow: BaseAgent,
   { message = 'start', resumable = false }: { message?: string; resumable?: boolean } = {},
 ): Promise<WorkflowRun> {
   const runner = new InMemoryRunner({
