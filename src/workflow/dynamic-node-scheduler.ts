@@ -1,5 +1,6 @@
 import { DynamicNodeFailError } from '../errors/dynamic-node-fail-error.js';
 import { NodeInterruptedError } from '../errors/node-interrupted-error.js';
+import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import type { BaseNode } from './base-node.js';
 import { appendNodePath } from './branch-path.js';
 import type { RunNodeOptions } from './node-context.js';
@@ -22,6 +23,7 @@ import type { RunIdCounter } from './run-id-counter.js';
 export class DynamicNodeScheduler {
   private readonly built = new WeakMap<object, BaseNode>();
   private readonly outputs = new Map<string, unknown>();
+  private readonly inFlight = new Map<NodeRunner, Promise<NodeRunContext>>();
 
   constructor(private readonly runIds: RunIdCounter) {}
 
@@ -51,7 +53,9 @@ export class DynamicNodeScheduler {
         ? {}
         : { overrideIsolationScope: options.overrideIsolationScope }),
     });
-    const child = await runner.run(nodeInput);
+    const running = runner.run(nodeInput);
+    this.inFlight.set(runner, running);
+    const child = await running.finally(() => this.inFlight.delete(runner));
     if (child.error !== undefined) {
       throw new DynamicNodeFailError({
         error: child.error,
@@ -69,6 +73,39 @@ export class DynamicNodeScheduler {
     if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
     if (options.useAsOutput) delegateOutput(parent, output);
     return output;
+  }
+
+  /**
+   * Waits for the children still running when the graph has nothing left to
+   * do: those a node started without awaiting `ctx.runNode` (Python
+   * `_surface_detached_dynamic_outcome`). Resolves to the first failure among
+   * them: a child's error, or a WorkflowConfigurationError for a child that
+   * stopped on an interrupt (a detached child cannot be resumed).
+   */
+  async settleDetached(): Promise<{ error: unknown; nodePath: string } | undefined> {
+    const runs = [...this.inFlight.values()];
+    const children = await Promise.all(runs);
+    for (const child of children) {
+      if (child.error !== undefined) {
+        return { error: child.error, nodePath: child.errorNodePath ?? child.nodePath };
+      }
+      if (child.interruptIds.size > 0) {
+        const error = new WorkflowConfigurationError({
+          message:
+            'A dynamic node started without awaiting ctx.runNode() requested human input, but a detached node cannot be resumed. Await ctx.runNode() directly.',
+          nodeName: child.node.name,
+        });
+        return { error, nodePath: child.nodePath };
+      }
+    }
+    return undefined;
+  }
+
+  /** Cancels every child still running and waits for them to stop. */
+  async cancelAll(): Promise<void> {
+    const runs = [...this.inFlight];
+    for (const [runner] of runs) runner.cancel();
+    await Promise.all(runs.map(([, promise]) => promise));
   }
 
   private cachedOutput(

@@ -121,6 +121,7 @@ export class NodeRunner {
         attempt,
         attemptController.signal,
       );
+      if (this.stopRequested()) return ctx;
       try {
         await this.executeNode(ctx, nodeInput, attemptController);
         if (this.stopRequested()) return ctx;

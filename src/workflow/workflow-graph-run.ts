@@ -53,9 +53,18 @@ export async function runWorkflowGraph(
     dynamic.runNode(parent, node, nodeInput, options);
   try {
     await runLoop(spec, loop, ctx);
+    if (!loop.errorShutDown && !ctx.abortSignal.aborted) {
+      const detached = await dynamic.settleDetached();
+      if (detached) {
+        ctx.error = detached.error;
+        ctx.errorNodePath = detached.nodePath;
+        loop.errorShutDown = true;
+      }
+    }
   } finally {
     ctx.dynamicNodeRunner = undefined;
     await cancelPending(loop);
+    await dynamic.cancelAll();
   }
   if (loop.errorShutDown || ctx.abortSignal.aborted) return;
 
@@ -172,10 +181,14 @@ function startNode(
   });
   const run: PendingRun = {
     runner,
-    promise: runner.run(trigger.input).then((result) => {
-      run.result = result;
-      return result;
-    }),
+    // Started on the next microtask, as a task is: the checkpoint that
+    // records the start goes out before the node's first event.
+    promise: Promise.resolve()
+      .then(() => runner.run(trigger.input))
+      .then((result) => {
+        run.result = result;
+        return result;
+      }),
     result: undefined,
   };
   loop.pending.set(name, run);

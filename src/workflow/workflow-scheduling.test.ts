@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeContext } from './node-context.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { FunctionNode } from './function-node.js';
 import { JoinNode } from './join-node.js';
 import { NodeStatus } from './node-status.js';
@@ -175,3 +176,40 @@ describe('Workflow scheduling (issue 17 §3, _workflow.py _schedule_ready_nodes)
 async function waitFor(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise<void>((resolve) => setImmediate(resolve));
 }
+
+describe('Detached dynamic nodes (issue 17 §3, _workflow.py _surface_detached_dynamic_outcome)', () => {
+  it('waits for a child still running when the graph is done, and fails the run with its error', async () => {
+    const release = deferred();
+    const child = new FunctionNode('child', async () => {
+      await release.promise;
+      throw new Error('detached failure');
+    });
+    const parent = new FunctionNode('parent', (ctx: NodeContext) => {
+      void ctx.runNode(child).catch(() => undefined);
+      return 'parent done';
+    });
+    const wf = new Workflow({ name: 'wf', edges: [[START, parent]] });
+    const runner = new InMemoryRunner({
+      agent: wf,
+      appName: 'app',
+      resumabilityConfig: { isResumable: true },
+    });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    let error: unknown;
+    try {
+      for await (const event of runner.runAsync({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: { role: 'user', parts: [{ text: 'go' }] },
+      })) {
+        // The parent's COMPLETED checkpoint is the graph's last step: the
+        // child is released only once nothing else is left to run.
+        const nodes = event.actions.agentState?.['nodes'] as Record<string, { status: number }>;
+        if (nodes?.['parent']?.status === NodeStatus.COMPLETED) release.resolve();
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).toBe('detached failure');
+  });
+});
