@@ -157,3 +157,8 @@ export function eventFields(
     ...(branch === undefined ? {} : { branch }),
   };
 }
+
+/** True for a node from any copy of this package (adk-js `isBaseNode`). */
+export function isBaseNode(value: unknown): value is BaseNode {
+  return BaseNode.isInstance(value);
+}

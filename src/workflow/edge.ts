@@ -53,6 +53,11 @@ export class Edge {
   }
 }
 
+/** True for an Edge from any copy of this package (adk-js `isEdge`). */
+export function isEdge(value: unknown): value is Edge {
+  return Edge.isInstance(value);
+}
+
 /**
  * One entry of a Workflow's `edges` (Python `EdgeItem`): an explicit Edge, or
  * a chain `[START, a, b, c]` whose elements are nodes, lists of nodes (fan-out

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
-import { Edge, type GraphEdge } from './edge.js';
+import { Edge, isEdge, type GraphEdge } from './edge.js';
+import { isBaseNode } from './base-node.js';
 import { FunctionNode } from './function-node.js';
 import { Graph } from './graph.js';
 import { parseEdgeItems } from './graph-parser.js';
@@ -31,6 +32,9 @@ describe('Edge items (004 §1, _graph_parser.py)', () => {
     expect(pairs(parseEdgeItems([['START', a]]))).toEqual(['__START__->a']);
     const edges = parseEdgeItems([new Edge({ fromNode: 'START', toNode: a })]);
     expect(edges[0]?.fromNode).toBe(START);
+    expect(isEdge(edges[0])).toBe(true);
+    expect(isBaseNode(edges[0]?.toNode)).toBe(true);
+    expect(isEdge({ fromNode: a, toNode: a })).toBe(false);
   });
 
   it('fans out to and in from a list inside a chain', () => {

@@ -161,3 +161,53 @@ describe('Graph validation (004 §1, _graph_validation.py)', () => {
     expect(graph.getNode('c')).toBe(c);
   });
 });
+
+describe('Graph validation messages and shapes (_graph_validation.py tests)', () => {
+  const a = fn('a');
+  const b = fn('b');
+  const c = fn('c');
+
+  it('writes Python’s messages, lists in Python’s repr', () => {
+    expect(
+      failure([
+        [START, a],
+        [c, b],
+      ]).message,
+    ).toBe("Graph validation failed. The following nodes are unreachable from START: ['b', 'c']");
+    expect(
+      failure([
+        [START, a, fn('b')],
+        [a, fn('b')],
+      ]).message,
+    ).toMatch(
+      /^Graph validation failed\. Duplicate node names found: \['b'\]\. This means multiple distinct node objects have the same name\./,
+    );
+    expect(failure([[a, b]]).message).toBe(
+      "Graph validation failed. START node (name: '__START__') not found in graph nodes.",
+    );
+  });
+
+  it('rejects a disconnected subgraph even when its edges are routed', () => {
+    const loop = [
+      new Edge({ fromNode: b, toNode: c, route: 'x' }),
+      new Edge({ fromNode: c, toNode: b, route: 'y' }),
+    ];
+    expectRejected([[START, a], ...loop], 'unreachable-nodes', ['b', 'c']);
+  });
+
+  it('rejects an unconditional self-loop and allows a routed one', () => {
+    expectRejected(
+      [
+        [START, a],
+        [a, a],
+      ],
+      'unconditional-cycle',
+      ['a', 'a'],
+    );
+    expect(() => Graph.fromEdgeItems([[START, a, { continue: a, done: b }]])).not.toThrow();
+  });
+
+  it('allows a diamond', () => {
+    expect(() => Graph.fromEdgeItems([[START, [a, b], c]])).not.toThrow();
+  });
+});

@@ -1,5 +1,6 @@
 import { GraphValidationError } from '../errors/graph-validation-error.js';
 import { isZodSchema } from '../tools/schema-conversion.js';
+import { pythonRepr, pythonStr } from '../utils/python-repr.js';
 import type { BaseNode } from './base-node.js';
 import type { GraphEdge } from './edge.js';
 import type { NodeSchema } from './node-schema.js';
@@ -48,8 +49,8 @@ function checkDuplicateNames(nodes: readonly BaseNode[]): string[] {
       rule: 'duplicate-node-names',
       nodeNames: duplicates,
       message:
-        `Duplicate node names found: ${JSON.stringify(duplicates)}. This means multiple distinct node objects have the same name. ` +
-        'If you intended to reuse the same node, pass the exact same object; if you intended distinct nodes, give them unique names.',
+        `Duplicate node names found: ${pythonRepr(duplicates)}. This means multiple distinct node objects have the same name. ` +
+        'If you intended to reuse the same node, ensure you pass the exact same object instance. If you intended to have distinct nodes, ensure they have unique names.',
     });
   }
   return [...counts.keys()];
@@ -61,7 +62,7 @@ function checkStartEdges(edges: readonly GraphEdge[]): void {
       throw new GraphValidationError({
         rule: 'routed-start-edge',
         nodeNames: [START_NODE_NAME, edge.toNode.name],
-        message: `Edges from START must not have routes (edge to ${edge.toNode.name} has route ${JSON.stringify(edge.route)}).`,
+        message: `Edges from START must not have routes (edge to ${edge.toNode.name} has route ${pythonStr(edge.route)}).`,
       });
     }
   }
@@ -82,7 +83,7 @@ function checkConnectivity(names: readonly string[], edges: readonly GraphEdge[]
     throw new GraphValidationError({
       rule: 'unreachable-nodes',
       nodeNames: unreachable,
-      message: `The following nodes are unreachable from START: ${JSON.stringify(unreachable)}`,
+      message: `The following nodes are unreachable from START: ${pythonRepr(unreachable)}`,
     });
   }
   const intoStart = edges.filter((edge) => edge.toNode.name === START_NODE_NAME);

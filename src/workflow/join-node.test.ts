@@ -15,6 +15,7 @@ describe('JoinNode (004 §2, _join_node.py)', () => {
   it('applies inputSchema to each entry rather than to the map', async () => {
     const join = new JoinNode({ name: 'join', inputSchema: z.coerce.number() });
     expect((await runTestNode(join, { a: '1', b: 2 })).output).toEqual({ a: 1, b: 2 });
+    expect((await runTestNode(join, { a: null, b: '3' })).output).toEqual({ a: null, b: 3 });
     const error = await runTestNode(join, { a: 'x' }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       name: 'NodeSchemaValidationError',

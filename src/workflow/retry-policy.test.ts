@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NodeTimeoutError } from '../errors/node-timeout-error.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import { RETRY_DEFAULTS, prepareRetryConfig } from './retry-config.js';
+import { createNodeErrorEvent, errorCodeOf } from './node-error-event.js';
 import { errorClassNames, getRetryDelay, shouldRetryNode } from './retry-policy.js';
 
 class TransientError extends Error {}
@@ -99,8 +100,40 @@ describe('Retry delays (004 §2, _retry_utils.py _get_retry_delay)', () => {
     // 2^9 = 512 is capped at 60 / (1 + 1) = 30 first, so the widest draw still lands within 60.
     expect(getRetryDelay(config, attempt(10), () => 0.5)).toBe(30);
     expect(getRetryDelay(config, attempt(10), () => 0.999999)).toBeLessThanOrEqual(60);
+    const spread = prepareRetryConfig({ initialDelay: 10, backoffFactor: 1, jitter: 0.5 });
+    const draws = [0, 0.25, 0.5, 0.999].map((r) => getRetryDelay(spread, attempt(1), () => r));
+    expect(draws.every((delay) => delay >= 5 && delay <= 15)).toBe(true);
     const half = prepareRetryConfig({ jitter: 0.5, maxDelay: 6 });
     expect(getRetryDelay(half, attempt(5), () => 0)).toBe(2);
+  });
+});
+
+describe('Retry delays at the cap (_retry_utils.py, test_jitter_stays_under_max_delay_without_bunching_on_it)', () => {
+  it('stays within maxDelay without piling the draws onto it', () => {
+    const config = prepareRetryConfig({
+      initialDelay: 1,
+      backoffFactor: 2,
+      maxDelay: 5,
+      jitter: 1,
+    });
+    let seed = 20260807;
+    // A fixed linear congruential sequence stands in for a seeded random source.
+    const random = (): number => {
+      seed = (seed * 1664525 + 1013904223) % 4294967296;
+      return seed / 4294967296;
+    };
+    const delays = Array.from({ length: 2000 }, () => getRetryDelay(config, attempt(6), random));
+    expect(Math.max(...delays)).toBeLessThanOrEqual(5);
+    expect(delays.filter((delay) => delay > 5 - 1e-9).length / delays.length).toBeLessThan(0.01);
+    expect(new Set(delays).size).toBeGreaterThan(1);
+  });
+
+  it('retries every error when Error itself is listed', () => {
+    const config = prepareRetryConfig({ exceptions: [Error] });
+    expect(shouldRetryNode(new RangeError('x'), config, attempt(1))).toBe(true);
+    expect(
+      shouldRetryNode(new NodeTimeoutError({ nodeName: 'n', timeout: 1 }), config, attempt(1)),
+    ).toBe(true);
   });
 });
 
@@ -113,5 +146,28 @@ describe('NodeTimeoutError (004 §2, _errors.py)', () => {
     expect(new NodeTimeoutError({ nodeName: 'n', timeout: 0.25 }).message).toContain(
       '0.25 seconds',
     );
+  });
+});
+
+describe('Failed-attempt error events (004 §2 NodeRunner.run, §4)', () => {
+  it('carries the error’s class name as errorCode and its message', () => {
+    const event = createNodeErrorEvent(new FlakyNetworkError('socket closed'), {
+      author: 'fetch',
+      invocationId: 'e-1',
+    });
+    expect(event).toMatchObject({
+      author: 'fetch',
+      invocationId: 'e-1',
+      errorCode: 'FlakyNetworkError',
+      errorMessage: 'socket closed',
+    });
+    expect(errorCodeOf(new NodeTimeoutError({ nodeName: 'n', timeout: 1 }))).toBe(
+      'NodeTimeoutError',
+    );
+    expect(errorCodeOf(new TypeError('x'))).toBe('TypeError');
+    expect(createNodeErrorEvent('plain', { author: 'n' })).toMatchObject({
+      errorCode: 'string',
+      errorMessage: 'plain',
+    });
   });
 });
