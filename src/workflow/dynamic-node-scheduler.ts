@@ -24,6 +24,7 @@ export class DynamicNodeScheduler {
   private readonly built = new WeakMap<object, BaseNode>();
   private readonly outputs = new Map<string, unknown>();
   private readonly inFlight = new Map<NodeRunner, Promise<NodeRunContext>>();
+  private readonly byPath = new Map<string, Promise<NodeRunContext>>();
 
   constructor(private readonly runIds: RunIdCounter) {}
 
@@ -42,6 +43,20 @@ export class DynamicNodeScheduler {
       if (options.useAsOutput) delegateOutput(parent, cached.output);
       return cached.output;
     }
+    // A second call for a run still going (same explicit run id) shares it.
+    const existing = this.byPath.get(nodePath);
+    const child = await (existing ?? this.start(parent, node, nodeInput, runId, nodePath, options));
+    return this.settle(parent, child, nodePath, options);
+  }
+
+  private start(
+    parent: NodeRunContext,
+    node: BaseNode,
+    nodeInput: unknown,
+    runId: string,
+    nodePath: string,
+    options: RunNodeOptions,
+  ): Promise<NodeRunContext> {
     const runner = new NodeRunner({
       node,
       parent: parentOf(parent),
@@ -53,9 +68,22 @@ export class DynamicNodeScheduler {
         ? {}
         : { overrideIsolationScope: options.overrideIsolationScope }),
     });
-    const running = runner.run(nodeInput);
+    const running = runner.run(nodeInput).finally(() => {
+      this.inFlight.delete(runner);
+      this.byPath.delete(nodePath);
+    });
     this.inFlight.set(runner, running);
-    const child = await running.finally(() => this.inFlight.delete(runner));
+    this.byPath.set(nodePath, running);
+    return running;
+  }
+
+  /** What `runNode` resolves to for a finished child: its output, or its failure thrown. */
+  private settle(
+    parent: NodeRunContext,
+    child: NodeRunContext,
+    nodePath: string,
+    options: RunNodeOptions,
+  ): unknown {
     if (child.error !== undefined) {
       throw new DynamicNodeFailError({
         error: child.error,

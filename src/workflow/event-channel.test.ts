@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEvent } from '../events/event.js';
 import { EventChannel } from './event-channel.js';
-import { errorCode, errorMessage } from './node-error-fields.js';
 
 describe('EventChannel (004 §2 event queue, _node_runner.py _enqueue_event)', () => {
   it('resolves an emit only after the consumer took the event and came back', async () => {
@@ -48,17 +47,5 @@ describe('EventChannel (004 §2 event queue, _node_runner.py _enqueue_event)', (
     for await (const event of channel.drain(work, () => undefined)) seen.push(event.author);
     expect(seen).toEqual(['a']);
     await expect(work).rejects.toThrow('failed');
-  });
-});
-
-describe('Error event fields (004 §2, _node_runner.py error_code = type(e).__name__)', () => {
-  it('names the error class, even a subclass that did not set name', () => {
-    class QuotaError extends Error {}
-    expect(errorCode(new QuotaError('x'))).toBe('QuotaError');
-    expect(errorCode(new TypeError('x'))).toBe('TypeError');
-    expect(errorCode(new Error('x'))).toBe('Error');
-    expect(errorCode('text')).toBe('Error');
-    expect(errorMessage(new Error('why'))).toBe('why');
-    expect(errorMessage('text')).toBe('text');
   });
 });

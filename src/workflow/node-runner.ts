@@ -7,7 +7,7 @@ import { setOwn } from '../utils/get-own.js';
 import { logger } from '../utils/logger.js';
 import type { BaseNode } from './base-node.js';
 import { appendNodePath, createSubBranch } from './branch-path.js';
-import { errorCode, errorMessage } from './node-error-fields.js';
+import { createNodeErrorEvent } from './node-error-event.js';
 import { NodeRunContext, type NodeRunServices } from './node-run-context.js';
 import { getRetryDelay, shouldRetryNode } from './retry-policy.js';
 
@@ -139,15 +139,9 @@ export class NodeRunner {
           ctx.errorNodePath = error.errorNodePath;
           return ctx;
         }
-        logger.warn(`Node '${ctx.nodePath}' failed: ${errorMessage(error)}`);
-        await this.enqueueEvent(
-          createEvent({
-            author: '',
-            errorCode: errorCode(error),
-            errorMessage: errorMessage(error),
-          }),
-          ctx,
-        );
+        const errorEvent = createNodeErrorEvent(error, { author: '' });
+        logger.warn(`Node '${ctx.nodePath}' failed: ${errorEvent.errorMessage ?? ''}`);
+        await this.enqueueEvent(errorEvent, ctx);
         if (!(await this.attemptRetry(error, attempt))) {
           ctx.error = error;
           ctx.errorNodePath = ctx.nodePath;

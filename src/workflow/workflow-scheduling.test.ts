@@ -213,3 +213,29 @@ describe('Detached dynamic nodes (issue 17 §3, _workflow.py _surface_detached_d
     expect((error as Error).message).toBe('detached failure');
   });
 });
+
+describe('ctx.runNode results by run id (issue 17 §3, _dynamic_node_scheduler.py)', () => {
+  it('runs a child once for concurrent and repeated calls with the same run id', async () => {
+    let runs = 0;
+    const child = new FunctionNode('child', async () => {
+      runs += 1;
+      await Promise.resolve();
+      return 'once';
+    });
+    const parent = new FunctionNode('parent', async (ctx: NodeContext) => {
+      const [first, second] = await Promise.all([
+        ctx.runNode(child, undefined, { runId: 'fixed' }),
+        ctx.runNode(child, undefined, { runId: 'fixed' }),
+      ]);
+      const third = await ctx.runNode(child, undefined, { runId: 'fixed' });
+      return [first, second, third];
+    });
+    const run = await runWorkflow(new Workflow({ name: 'wf', edges: [[START, parent]] }));
+    expect(run.error).toBeUndefined();
+    expect(runs).toBe(1);
+    expect(outputsByPath(run.stored)).toEqual([
+      ['wf@1/parent@1/child@fixed', 'once'],
+      ['wf@1/parent@1', ['once', 'once', 'once']],
+    ]);
+  });
+});
