@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventToSnakeCaseJson } from '../events/event-json.js';
+import { eventFromSnakeCaseJson, eventToSnakeCaseJson } from '../events/event-json.js';
 import { FunctionNode } from './function-node.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
@@ -54,6 +54,33 @@ describe('Workflow chains through the Runner (issue 17 §3, _workflow.py)', () =
       node_info: { path: 'wf@1/a@1', output_for: ['wf@1/a@1', 'wf@1'] },
     });
     expect(json).not.toHaveProperty('branch');
+  });
+});
+
+describe('Workflow event JSON round trip (issue 17 §3, Python field names)', () => {
+  it('reads back every event a resumable run stored, checkpoints and error events included', async () => {
+    const a = new FunctionNode('a', () => ({ answer: 42 }));
+    const b = new FunctionNode('b', () => {
+      throw new RangeError('stop');
+    });
+    const run = await runWorkflow(new Workflow({ name: 'wf', edges: [[START, a, b]] }), {
+      resumable: true,
+    });
+    expect(run.error).toBeInstanceOf(RangeError);
+    const checkpoint = run.stored.find((event) => event.actions.agentState !== undefined);
+    expect(eventToSnakeCaseJson(checkpoint!)).toMatchObject({
+      author: 'wf',
+      actions: { agent_state: { nodes: { a: { status: 2, interrupts: [] } } } },
+    });
+    const failure = run.stored.find((event) => event.errorCode !== undefined);
+    expect(eventToSnakeCaseJson(failure!)).toMatchObject({
+      error_code: 'RangeError',
+      error_message: 'stop',
+      node_info: { path: 'wf@1/b@1' },
+    });
+    for (const event of run.stored) {
+      expect(eventFromSnakeCaseJson(eventToSnakeCaseJson(event))).toEqual(event);
+    }
   });
 });
 
