@@ -1,0 +1,160 @@
+import { DynamicNodeFailError } from '../errors/dynamic-node-fail-error.js';
+import { NodeInterruptedError } from '../errors/node-interrupted-error.js';
+import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
+import type { BaseNode } from './base-node.js';
+import { appendNodePath } from './branch-path.js';
+import type { RunNodeOptions } from './node-context.js';
+import type { RunnableNode } from './node-like.js';
+import { buildNodeOnce } from './node-builder.js';
+import type { NodeRunContext } from './node-run-context.js';
+import { NodeRunner, parentOf } from './node-runner.js';
+import type { RunIdCounter } from './run-id-counter.js';
+
+/**
+ * Runs the nodes that nodes of one workflow start with `ctx.runNode`
+ * (Python `DynamicNodeScheduler`, `_schedule_dynamic_node.py`). A child runs
+ * inline, awaited by its caller, so the workflow's `maxConcurrency` does not
+ * count it. Each child gets the next run id for its name under the caller
+ * (`wf@1/a@1/child@1`, `child@2`, …) unless the caller chose one. A child
+ * whose run already produced an output, earlier in this workflow run or in
+ * an event of this invocation's session, is not run again: its output is
+ * returned from that record (results cached by run id).
+ */
+export class DynamicNodeScheduler {
+  private readonly built = new WeakMap<object, BaseNode>();
+  private readonly outputs = new Map<string, unknown>();
+  private readonly inFlight = new Map<NodeRunner, Promise<NodeRunContext>>();
+  private readonly byPath = new Map<string, Promise<NodeRunContext>>();
+
+  constructor(private readonly runIds: RunIdCounter) {}
+
+  /** `ctx.runNode(node, nodeInput, options)` for `parent`. */
+  async runNode(
+    parent: NodeRunContext,
+    nodeLike: RunnableNode,
+    nodeInput: unknown,
+    options: RunNodeOptions,
+  ): Promise<unknown> {
+    const node = buildNodeOnce(nodeLike, this.built);
+    const runId = options.runId ?? this.runIds.next(node.name, parent.nodePath);
+    const nodePath = appendNodePath(parent.nodePath, node.name, runId);
+    const cached = this.cachedOutput(parent, nodePath);
+    if (cached.found) {
+      if (options.useAsOutput) delegateOutput(parent, cached.output);
+      return cached.output;
+    }
+    // A second call for a run still going (same explicit run id) shares it.
+    const existing = this.byPath.get(nodePath);
+    const child = await (existing ?? this.start(parent, node, nodeInput, runId, nodePath, options));
+    return this.settle(parent, child, nodePath, options);
+  }
+
+  private start(
+    parent: NodeRunContext,
+    node: BaseNode,
+    nodeInput: unknown,
+    runId: string,
+    nodePath: string,
+    options: RunNodeOptions,
+  ): Promise<NodeRunContext> {
+    const runner = new NodeRunner({
+      node,
+      parent: parentOf(parent),
+      runId,
+      ...(options.useAsOutput ? { useAsOutput: true } : {}),
+      ...(options.useSubBranch ? { useSubBranch: true } : {}),
+      ...(options.overrideBranch === undefined ? {} : { overrideBranch: options.overrideBranch }),
+      ...(options.overrideIsolationScope === undefined
+        ? {}
+        : { overrideIsolationScope: options.overrideIsolationScope }),
+    });
+    const running = runner.run(nodeInput).finally(() => {
+      this.inFlight.delete(runner);
+      this.byPath.delete(nodePath);
+    });
+    this.inFlight.set(runner, running);
+    this.byPath.set(nodePath, running);
+    return running;
+  }
+
+  /** What `runNode` resolves to for a finished child: its output, or its failure thrown. */
+  private settle(
+    parent: NodeRunContext,
+    child: NodeRunContext,
+    nodePath: string,
+    options: RunNodeOptions,
+  ): unknown {
+    if (child.error !== undefined) {
+      throw new DynamicNodeFailError({
+        error: child.error,
+        errorNodePath: child.errorNodePath ?? child.nodePath,
+      });
+    }
+    if (child.interruptIds.size > 0) {
+      parent.addInterruptIds(child.interruptIds);
+      if (options.raiseOnWait) {
+        throw new NodeInterruptedError({ interruptIds: [...child.interruptIds], nodePath });
+      }
+      return undefined;
+    }
+    const output = child.output;
+    if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
+    if (options.useAsOutput) delegateOutput(parent, output);
+    return output;
+  }
+
+  /**
+   * Waits for the children still running when the graph has nothing left to
+   * do: those a node started without awaiting `ctx.runNode` (Python
+   * `_surface_detached_dynamic_outcome`). Resolves to the first failure among
+   * them: a child's error, or a WorkflowConfigurationError for a child that
+   * stopped on an interrupt (a detached child cannot be resumed).
+   */
+  async settleDetached(): Promise<{ error: unknown; nodePath: string } | undefined> {
+    const runs = [...this.inFlight.values()];
+    const children = await Promise.all(runs);
+    for (const child of children) {
+      if (child.error !== undefined) {
+        return { error: child.error, nodePath: child.errorNodePath ?? child.nodePath };
+      }
+      if (child.interruptIds.size > 0) {
+        const error = new WorkflowConfigurationError({
+          message:
+            'A dynamic node started without awaiting ctx.runNode() requested human input, but a detached node cannot be resumed. Await ctx.runNode() directly.',
+          nodeName: child.node.name,
+        });
+        return { error, nodePath: child.nodePath };
+      }
+    }
+    return undefined;
+  }
+
+  /** Cancels every child still running and waits for them to stop. */
+  async cancelAll(): Promise<void> {
+    const runs = [...this.inFlight];
+    for (const [runner] of runs) runner.cancel();
+    await Promise.all(runs.map(([, promise]) => promise));
+  }
+
+  private cachedOutput(
+    parent: NodeRunContext,
+    nodePath: string,
+  ): { found: true; output: unknown } | { found: false } {
+    if (this.outputs.has(nodePath)) return { found: true, output: this.outputs.get(nodePath) };
+    const invocationId = parent.invocationId;
+    for (const event of parent.invocation.session.events) {
+      if (event.invocationId !== invocationId) continue;
+      if (event.nodeInfo?.path !== nodePath) continue;
+      if (event.output === undefined || event.output === null) continue;
+      this.outputs.set(nodePath, event.output);
+      return { found: true, output: event.output };
+    }
+    return { found: false };
+  }
+}
+
+/** The child's output stands for the caller's: the caller sends none of its own. */
+function delegateOutput(parent: NodeRunContext, output: unknown): void {
+  parent.recordOutput(output);
+  parent.outputDelegated = true;
+}
