@@ -243,8 +243,9 @@ async function runFunctionCall({
     }
   }
   if (altered !== undefined && altered !== null) response = altered;
-  // A long-running tool may answer later: no result, no event.
-  if (tool.isLongRunning && isFalsy(response)) return undefined;
+  // A long-running tool may answer later, and a deferring tool's call is answered
+  // by the framework (task delegation): no result, no event.
+  if ((tool.isLongRunning || tool.defersResponse) && isFalsy(response)) return undefined;
   return buildResponseEvent(tool, response, toolContext, context);
 }
 
