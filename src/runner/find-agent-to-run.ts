@@ -7,7 +7,8 @@ import { logger } from '../utils/logger.js';
 /**
  * Picks the agent that handles the next turn (spec 000 §1.4): the author of
  * the function call that the last event answers; else, scanning back over
- * agent-authored events that are not state checkpoints, the root agent if it
+ * agent-authored events that are neither state checkpoints nor a delegated
+ * task's (isolation-scoped) events, the root agent if it
  * spoke, or the first known agent that can transfer across the tree; else the
  * root agent.
  */
@@ -46,6 +47,8 @@ export function isTransferableAcrossAgentTree(agent: BaseAgent): boolean {
 
 function isCandidate(event: Event): boolean {
   if (event.author === 'user') return false;
+  // A task agent's events (scoped) are part of its delegating agent's turn.
+  if (event.isolationScope) return false;
   if (event.actions.agentState !== undefined && event.actions.agentState !== null) return false;
   return !event.actions.endOfAgent;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { appendInstructions } from '../models/llm-request.js';
 import type { FunctionDeclaration, Schema } from '../types/index.js';
 import { deepClone } from '../utils/deep-clone.js';
@@ -48,10 +49,12 @@ const DEFAULT_OUTPUT_SCHEMA: TaskOutputSchema = {
     const result = DefaultTaskOutput.safeParse(value);
     if (result.success) return result.data;
     const count = result.error.issues.length;
-    throw new Error(
-      `${count} validation error${count === 1 ? '' : 's'} for DefaultTaskOutput\n` +
+    throw new InvalidArgumentError({
+      message:
+        `${count} validation error${count === 1 ? '' : 's'} for DefaultTaskOutput\n` +
         z.prettifyError(result.error),
-    );
+      argument: 'output',
+    });
   },
 };
 
