@@ -122,7 +122,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     this.instruction = config.instruction ?? '';
     this.globalInstruction = config.globalInstruction ?? '';
     this.staticInstruction = config.staticInstruction;
-    this.mode = config.mode === undefined ? undefined : AgentMode.parse(config.mode);
+    this.mode = resolveMode(config.name, config.mode);
     this.generateContentConfig = config.generateContentConfig;
     validateGenerateContentConfig(config.generateContentConfig);
     this.disallowTransferToParent = config.disallowTransferToParent ?? false;
@@ -405,6 +405,16 @@ function validateGenerateContentConfig(config: GenerateContentConfig | undefined
       message: 'Response schema must be set via LlmAgent.output_schema.',
     });
   }
+}
+
+// `mode` may come from JavaScript or YAML unchecked.
+function resolveMode(agentName: string, mode: unknown): AgentMode | undefined {
+  if (mode === undefined) return undefined;
+  const parsed = AgentMode.safeParse(mode);
+  if (parsed.success) return parsed.data;
+  throw new InvalidAgentConfigError({
+    message: `Agent '${agentName}' has mode ${JSON.stringify(mode)}; expected 'chat', 'task' or 'single_turn'.`,
+  });
 }
 
 function withoutNulls(value: unknown): unknown {
