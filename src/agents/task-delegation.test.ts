@@ -11,6 +11,7 @@ import {
 } from '../testing/scripted-llm.js';
 import { userText } from '../testing/test-agents.js';
 import { FunctionTool } from '../tools/function-tool.js';
+import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { FINISH_TASK_SUCCESS_RESULT, FINISH_TASK_TOOL_NAME } from '../tools/finish-task-tool.js';
 import type { Content, Tool } from '../types/index.js';
 import { LlmAgent } from './llm-agent.js';
@@ -237,5 +238,61 @@ describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrap
       'model: call lookup | call researcher',
       'user: response lookup {"value":"a!"} | response researcher {"result":"found"}',
     ]);
+  });
+});
+
+describe('A long-running call inside a task (004 §10, runners._append_user_event)', () => {
+  it('routes the answer through the coordinator into the task scope', async () => {
+    const coordinatorModel = scripted([
+      functionCallResponse('researcher', { request: 'Approve the spend' }, 'task-3'),
+      textResponse('Approved and done.'),
+    ]);
+    const researcherModel = scripted([
+      functionCallResponse('ask_manager', { amount: 10 }, 'lr-1'),
+      functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'approved' }),
+    ]);
+    const askManager = new LongRunningFunctionTool({
+      name: 'ask_manager',
+      description: 'Asks a manager.',
+      parameters: z.object({ amount: z.number() }),
+      execute: () => Promise.resolve(undefined),
+    });
+    const researcher = new LlmAgent({
+      name: 'researcher',
+      description: 'Handles approvals.',
+      model: researcherModel,
+      mode: 'task',
+      tools: [askManager],
+    });
+    const coordinator = new LlmAgent({
+      name: 'coordinator',
+      model: coordinatorModel,
+      subAgents: [researcher],
+    });
+    const runner = await newRunner(coordinator);
+    await turn(runner, 'hi');
+    const answer: Event[] = [];
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: 's',
+      newMessage: {
+        role: 'user',
+        parts: [{ functionResponse: { id: 'lr-1', name: 'ask_manager', response: { ok: true } } }],
+      },
+    })) {
+      answer.push(event);
+    }
+    const stored = await sessionEvents(runner);
+    const reply = stored.find((event) =>
+      event.content?.parts?.some((part) => part.functionResponse?.id === 'lr-1'),
+    )!;
+    expect(reply.isolationScope).toBe('task-3');
+    expect(view(researcherModel.requests[1]!)).toEqual([
+      'user: {"request": "Approve the spend"}',
+      'model: call ask_manager',
+      'user: response ask_manager {"ok":true}',
+    ]);
+    expect(answer.at(-1)?.author).toBe('coordinator');
+    expect(answer.at(-1)?.content?.parts?.[0]?.text).toBe('Approved and done.');
   });
 });

@@ -6,7 +6,8 @@ import { logger } from '../utils/logger.js';
 
 /**
  * Picks the agent that handles the next turn (spec 000 §1.4): the author of
- * the function call that the last event answers; else, scanning back over
+ * the function call that the last event answers, unless the call was made
+ * inside a delegated task (isolation-scoped); else, scanning back over
  * agent-authored events that are neither state checkpoints nor a delegated
  * task's (isolation-scoped) events, the root agent if it
  * spoke, or the first known agent that can transfer across the tree; else the
@@ -14,7 +15,8 @@ import { logger } from '../utils/logger.js';
  */
 export function findAgentToRun(session: Session, rootAgent: BaseAgent): BaseAgent {
   const callEvent = findMatchingFunctionCall(session.events);
-  if (callEvent?.author) {
+  // A call made inside a delegated task is answered through its delegating agent.
+  if (callEvent?.author && !callEvent.isolationScope) {
     const caller = rootAgent.findAgent(callEvent.author);
     if (caller) return caller;
   }
