@@ -1,4 +1,5 @@
 import type { Event } from '../events/event.js';
+import { hasScopedEvents } from '../events/has-scoped-events.js';
 import { isFinishTaskTerminalResponse } from '../tools/finish-task-tool.js';
 
 /** A task still waiting for the user: the scope its events carry and the invocation it was last active in. */
@@ -18,6 +19,7 @@ export interface ActiveTaskScope {
  * may still carry its scope.
  */
 export function findActiveTaskScope(events: readonly Event[]): ActiveTaskScope | undefined {
+  if (!hasScopedEvents(events)) return undefined;
   const finished = new Set<string>();
   for (const event of events) {
     const scope = event.isolationScope;

@@ -1,4 +1,5 @@
 import type { Event } from '../../events/event.js';
+import { hasScopedEvents } from '../../events/has-scoped-events.js';
 import type { Content } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { pythonJsonDumps } from '../../utils/python-json.js';
@@ -20,12 +21,14 @@ export const SINGLE_TURN_NUDGE =
  * The events an agent running in `scope` may see: those whose
  * `isolationScope` is exactly `scope` (both unset counts as equal). Returns
  * `events` itself when every event qualifies, so the common unscoped
- * history costs one scan and no copy.
+ * history costs no copy, and, with no scoped event in the session, no scan
+ * beyond the events appended since the last request (`hasScopedEvents`).
  */
 export function eventsInIsolationScope(
   events: readonly Event[],
   scope: string | undefined,
 ): readonly Event[] {
+  if (scope === undefined && !hasScopedEvents(events)) return events;
   let first = 0;
   while (first < events.length && sameScope(events[first]!, scope)) first++;
   if (first === events.length) return events;
