@@ -7,6 +7,7 @@ import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
 import { runOnce } from '../testing/run-once.js';
 import { FinishTaskTool, isFinishTaskTool } from '../tools/finish-task-tool.js';
 import { isTaskAgentTool } from '../tools/task-agent-tool.js';
+import { setLogger } from '../utils/logger.js';
 import { LlmAgent } from './llm-agent.js';
 
 const model = () => new ScriptedLlm({ responses: [textResponse('ok')] });
@@ -17,6 +18,14 @@ describe('LlmAgent mode (004 §10, agents/llm_agent.py model_post_init)', () => 
     const root = new LlmAgent({ name: 'root', model: model(), subAgents: [helper] });
     expect(root.mode).toBeUndefined();
     expect(helper.mode).toBe('chat');
+  });
+
+  it('records whether includeContents was given, for single-turn workflow nodes', () => {
+    expect(new LlmAgent({ name: 'a', model: model() }).includeContentsExplicit).toBe(false);
+    expect(
+      new LlmAgent({ name: 'b', model: model(), includeContents: 'default' })
+        .includeContentsExplicit,
+    ).toBe(true);
   });
 
   it('rejects an unknown mode with a typed error naming the agent', () => {
@@ -57,7 +66,21 @@ describe('LlmAgent mode (004 §10, agents/llm_agent.py model_post_init)', () => 
     const task = new LlmAgent({ name: 'task_agent', model: model(), mode: 'task' });
     const single = new LlmAgent({ name: 'single_agent', model: model(), mode: 'single_turn' });
     const chat = new LlmAgent({ name: 'chat_agent', model: model() });
-    const root = new LlmAgent({ name: 'root', model: model(), subAgents: [task, single, chat] });
+    const warnings: string[] = [];
+    setLogger({
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message) => void warnings.push(message),
+      error: () => undefined,
+    });
+    let root: LlmAgent;
+    try {
+      root = new LlmAgent({ name: 'root', model: model(), subAgents: [task, single, chat] });
+    } finally {
+      setLogger();
+    }
+    // Until the workflow scheduler runs single-turn tools, the agent is reported unreachable.
+    expect(warnings).toEqual([expect.stringContaining("Sub-agent 'single_agent' of 'root'")]);
     expect(getTransferTargets(root).map((agent) => agent.name)).toEqual(['chat_agent']);
     expect(getTransferTargets(chat).map((agent) => agent.name)).toEqual(['root']);
   });

@@ -100,6 +100,12 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   disallowTransferToParent: boolean;
   disallowTransferToPeers: boolean;
   includeContents: IncludeContents;
+  /**
+   * Whether `includeContents` was given in the config (Python's
+   * `'include_contents' in model_fields_set`): an LlmAgent run as a
+   * single-turn workflow node sends only the current turn unless it was.
+   */
+  readonly includeContentsExplicit: boolean;
   mode: AgentMode | undefined;
   inputSchema: OutputSchema | undefined;
   outputSchema: OutputSchema | undefined;
@@ -128,6 +134,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     this.disallowTransferToParent = config.disallowTransferToParent ?? false;
     this.disallowTransferToPeers = config.disallowTransferToPeers ?? false;
     this.includeContents = config.includeContents ?? 'default';
+    this.includeContentsExplicit = config.includeContents !== undefined;
     this.inputSchema =
       config.inputSchema === undefined ? undefined : resolveOutputSchema(config.inputSchema);
     this.outputSchema =

@@ -7,6 +7,7 @@ import {
   type TaskOutputSchema,
 } from '../tools/finish-task-tool.js';
 import { TaskAgentTool, isTaskAgentTool } from '../tools/task-agent-tool.js';
+import { logger } from '../utils/logger.js';
 import type { BaseAgent } from './base-agent.js';
 
 /** What `withTaskModeTools` reads of the LlmAgent being built. */
@@ -22,7 +23,8 @@ export interface TaskModeToolsOwner {
  * (Python `LlmAgent.model_post_init`): `finish_task` when the agent is in
  * task mode, and a delegation tool (`TaskAgentTool`) for each sub-agent in
  * task mode. An LLM sub-agent without a mode becomes a chat agent here, as
- * in Python. Framework tools already in `tools` (a cloned agent's) are
+ * in Python. A single-turn sub-agent is logged as unreachable: its tool
+ * (Python `_SingleTurnAgentTool`) runs it as a workflow node. Framework tools already in `tools` (a cloned agent's) are
  * replaced by fresh ones, so they always belong to this agent and its
  * current sub-agents.
  */
@@ -37,6 +39,14 @@ export function withTaskModeTools(
     if (candidate.isLlmAgent === true && candidate.mode === undefined) candidate.mode = 'chat';
     if (candidate.mode === 'task') {
       result.push(new TaskAgentTool(subAgent as unknown as AgentToolAgent));
+    } else if (candidate.mode === 'single_turn') {
+      // Python reaches it through a tool that runs it as a workflow node, which
+      // needs the workflow scheduler; until then it is neither a tool nor a
+      // transfer target.
+      logger.warn(
+        `Sub-agent '${subAgent.name}' of '${owner.name}' is in single_turn mode, which a chat ` +
+          'agent reaches through the workflow scheduler; it cannot be called from this agent yet.',
+      );
     }
   }
   return result;
