@@ -10,20 +10,24 @@
 //     Also the minor page faults per timed run, and the median of the runs that
 //     took none (on a machine where a fault is expensive, see bench/README.md).
 // s1-steady  the same after 1000 warm-up runs (S1_STEADY_WARMUP), once the JIT
-//     has settled: 30 warm-up runs leave the first timed runs in tier-up.
+//     has settled: 30 warm-up runs leave the first timed runs in tier-up. The
+//     collection before the window sets off recompilation (decision 0027), so
+//     100 more runs (S1_SETTLE) come between it and the window.
 // s2  throughput: sessions × 1 message with K=2 (3 LLM turns) through a pool of
 //     async workers; turns/s = turns / wall time; peak RSS sampled every 5 ms and
 //     after every 10th session. Every session stays in the framework's store.
 //     Also the minor page faults of the timed phase, and the heap + external
 //     held per stored session (after gc(), minus the same before the timed phase).
-// s2-steady  the same after 3000 warm-up sessions (S2_STEADY_WARMUP).
+// s2-steady  the same after 3000 warm-up sessions (S2_STEADY_WARMUP), with 300
+//     settling sessions (S2_SETTLE) between the collection and the window; they
+//     stay in the store and count in the held heap per session.
 // s3  history growth: one session of 200 messages with K=1 (2 LLM turns each):
 //     mean wall and CPU ms per message of the first 20 and the last 20 (each
 //     window starts after a gc()), and the heap + external still held after
 //     gc(), minus the same before the session.
 //
 // Knobs (env): S1_ITERS S1_WARMUP S1_STEADY_WARMUP S1_ALLOC_ITERS S2_SESSIONS S2_CONC S2_WARMUP
-// S2_STEADY_WARMUP S3_MESSAGES S3_WARMUP NO_WINDOW_GC.
+// S2_STEADY_WARMUP S1_SETTLE S2_SETTLE S3_MESSAGES S3_WARMUP NO_WINDOW_GC.
 import { clearInterval, setInterval } from 'node:timers';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { createApp, eventsPerMessage, stats } from './llm-frameworks.mjs';
@@ -51,6 +55,14 @@ const gc = () => {
 const windowGc = () => {
   if (!process.env.NO_WINDOW_GC) gc();
 };
+
+/**
+ * How many runs (S1) or sessions (S2) a steady scenario makes between that collection and its
+ * timed window, so the window measures the JIT settled again rather than the recompilation the
+ * collection set off (decision 0027). The fresh scenarios settle nothing: their window is the
+ * warm-up's continuation by design.
+ */
+const settleCount = (steady, name, steadyDefault) => (steady ? knob(name, steadyDefault) : 0);
 
 /** Sends one message and checks the model and the tool ran exactly as scripted. */
 async function checkedSend(app, sessionId, text, K) {
@@ -81,7 +93,7 @@ async function allocatedBytes(work) {
   return { bytes: endUsed - startUsed + freed, gcs: statistics.length };
 }
 
-async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
+async function s1({ warmup = knob('S1_WARMUP', 30), steady = false } = {}) {
   const K = 10;
   const turns = K + 1;
   const rssAfterImportStart = process.memoryUsage().rss;
@@ -93,6 +105,8 @@ async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
   const firstRunMs = performance.now() - start;
   for (let index = 0; index < warmup; index++) await run();
   windowGc();
+  const settle = settleCount(steady, 'S1_SETTLE', 100);
+  for (let index = 0; index < settle; index++) await run();
   const iterations = knob('S1_ITERS', 200);
   const times = [];
   const faultFreeTimes = [];
@@ -133,7 +147,7 @@ async function s1({ warmup = knob('S1_WARMUP', 30) } = {}) {
   };
 }
 
-async function s2({ warmup = knob('S2_WARMUP', 100) } = {}) {
+async function s2({ warmup = knob('S2_WARMUP', 100), steady = false } = {}) {
   const K = 2;
   const turnsPerSession = K + 1;
   const app = await createApp(framework, K);
@@ -177,6 +191,9 @@ async function s2({ warmup = knob('S2_WARMUP', 100) } = {}) {
   const sampleSometimes = () => {
     if (++done % 10 === 0) sample();
   };
+  // The settling sessions stay in the store too: the held heap is divided by all of them.
+  const settle = settleCount(steady, 'S2_SETTLE', 300);
+  await pool(settle, concurrency, sampleSometimes);
   const faultsStart = pageFaults();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
@@ -193,7 +210,7 @@ async function s2({ warmup = knob('S2_WARMUP', 100) } = {}) {
     heldAfter.heapUsed + heldAfter.external - heldBefore.heapUsed - heldBefore.external;
   const turns = sessions * turnsPerSession;
   return {
-    heldKbPerSession: heldBytes / sessions / 1024,
+    heldKbPerSession: heldBytes / (sessions + settle) / 1024,
     turnsPerSecond: turns / seconds,
     sessionsPerSecond: sessions / seconds,
     cpuUsPerTurn: cpu / turns,
@@ -246,8 +263,8 @@ async function s3() {
 }
 
 // S1 once the JIT has settled: the same measure after 1000 warm-up runs.
-const s1Steady = () => s1({ warmup: knob('S1_STEADY_WARMUP', 1000) });
-const s2Steady = () => s2({ warmup: knob('S2_STEADY_WARMUP', 3000) });
+const s1Steady = () => s1({ warmup: knob('S1_STEADY_WARMUP', 1000), steady: true });
+const s2Steady = () => s2({ warmup: knob('S2_STEADY_WARMUP', 3000), steady: true });
 const scenarios = { s1, 's1-steady': s1Steady, s2, 's2-steady': s2Steady, s3 };
 if (!scenarios[scenario]) throw new Error(`unknown scenario ${scenario}`);
 const result = await scenarios[scenario]();

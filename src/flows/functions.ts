@@ -1,8 +1,9 @@
+import type { Span } from '@opentelemetry/api';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.js';
-import { createEvent, type Event } from '../events/event.js';
+import { createEvent, type Event, type EventInit } from '../events/event.js';
 import { createEventActions, type EventActions } from '../events/event-actions.js';
 import { getFunctionCalls } from '../events/event-predicates.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
@@ -79,38 +80,47 @@ export interface FunctionCallOptions {
  * answer later). `filters` limits the run to the given call ids;
  * `toolConfirmations` passes a confirmation to the calls they answer.
  */
-export function handleFunctionCallsAsync({
-  functionCallEvent,
-  ...request
-}: FunctionCallsRequest): Promise<Event | undefined> {
-  return handleFunctionCallListAsync({
-    ...request,
-    functionCalls: getFunctionCalls(functionCallEvent),
-  });
+export function handleFunctionCallsAsync(
+  request: FunctionCallsRequest,
+): Promise<Event | undefined> {
+  return runFunctionCallList(request, getFunctionCalls(request.functionCallEvent));
 }
 
 /** `handleFunctionCallsAsync` for a list of calls. */
-export async function handleFunctionCallListAsync({
-  context,
-  agent,
-  functionCalls,
-  toolsDict,
-  filters,
-  toolConfirmations,
-}: FunctionCallListRequest): Promise<Event | undefined> {
+export function handleFunctionCallListAsync(
+  request: FunctionCallListRequest,
+): Promise<Event | undefined> {
+  return runFunctionCallList(request, request.functionCalls);
+}
+
+/** What the calls of either request run against (read field by field: no copy of the request). */
+type FunctionCallListRun = Omit<FunctionCallListRequest, 'functionCalls'>;
+
+// Not async: one call's promise is handed back as it is, where an async
+// function would wrap it in a promise of its own, settled by an extra job.
+function runFunctionCallList(
+  run: FunctionCallListRun,
+  functionCalls: readonly FunctionCall[],
+): Promise<Event | undefined> {
+  const { filters } = run;
   const calls = filters
     ? functionCalls.filter((call) => call.id !== undefined && filters.has(call.id))
     : functionCalls;
+  // One call's event is the merge of one event: it is returned as it is, with
+  // no list to gather, filter and merge (nor a merged span, as before).
+  if (calls.length !== 1) return runParallelFunctionCalls(run, calls);
+  const call = calls[0]!;
+  const { context, agent, toolsDict, toolConfirmations } = run;
+  return runFunctionCall(context, agent, call, toolsDict, confirmationOf(call, toolConfirmations));
+}
+
+async function runParallelFunctionCalls(
+  { context, agent, toolsDict, toolConfirmations }: FunctionCallListRun,
+  calls: readonly FunctionCall[],
+): Promise<Event | undefined> {
   const events = await Promise.all(
     calls.map((call) =>
-      executeFunctionCall({
-        context,
-        agent,
-        call,
-        toolsDict,
-        toolConfirmation:
-          call.id && toolConfirmations ? getOwn(toolConfirmations, call.id) : undefined,
-      }),
+      runFunctionCall(context, agent, call, toolsDict, confirmationOf(call, toolConfirmations)),
     ),
   );
   const responses = events.filter((event): event is Event => event !== undefined);
@@ -124,149 +134,138 @@ export async function handleFunctionCallListAsync({
   return merged;
 }
 
-/** One function call, with what it runs against. */
-interface FunctionCallRun {
-  context: InvocationContext;
-  agent: LlmAgentContract;
-  call: FunctionCall;
-  toolsDict: Readonly<Record<string, LlmRequestTool>>;
-  toolConfirmation: ToolConfirmation | undefined;
+function confirmationOf(
+  call: FunctionCall,
+  toolConfirmations: Readonly<Record<string, ToolConfirmation>> | undefined,
+): ToolConfirmation | undefined {
+  return call.id && toolConfirmations ? getOwn(toolConfirmations, call.id) : undefined;
 }
 
-/** `runFunctionCall` in an `execute_tool {name}` span (adk-python `trace_tool_call`). */
-async function executeFunctionCall(run: FunctionCallRun): Promise<Event | undefined> {
-  const { context, call, toolsDict } = run;
-  const span = startAdkSpan(`execute_tool ${call.name ?? ''}`, context.traceContext);
+/**
+ * One call's lifecycle (spec 000 §6.5), in an `execute_tool {name}` span
+ * (adk-python `trace_tool_call`): plugin then agent before-tool callbacks,
+ * the tool, on-error hooks, plugin then agent after-tool callbacks; a
+ * long-running tool without a result yields no event.
+ */
+async function runFunctionCall(
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  call: FunctionCall,
+  toolsDict: Readonly<Record<string, LlmRequestTool>>,
+  toolConfirmation: ToolConfirmation | undefined,
+): Promise<Event | undefined> {
+  const name = call.name ?? '';
+  const span = startAdkSpan(`execute_tool ${name}`, context.traceContext);
   try {
-    const event = await runFunctionCall(run);
-    if (span.isRecording()) {
-      const name = call.name ?? '';
-      const found = getOwn(toolsDict, name);
-      const tool = isBaseTool(found) ? found : new MissingTool(name);
-      traceToolCall(
-        span,
-        { name: tool.name, description: tool.description, typeName: tool.constructor.name },
-        call.args ?? {},
-        event,
+    // The tool gets its own copy: what it does to its arguments never changes the event.
+    const args: Record<string, unknown> = call.args ? deepClone(call.args) : {};
+    const toolContext = new Context(context, { functionCallId: call.id, toolConfirmation });
+    const found = getOwn(toolsDict, name);
+    if (!isBaseTool(found)) {
+      const missing = new MissingTool(name);
+      const error = new ToolNotFoundError({
+        toolName: name,
+        availableTools: Object.keys(toolsDict),
+      });
+      const recovered = await runOnToolErrorCallbacks(
+        context,
+        agent,
+        missing,
+        args,
+        toolContext,
+        error,
       );
+      if (recovered === undefined) throw error;
+      const event = buildResponseEvent(missing, recovered, toolContext, context);
+      if (span.isRecording()) traceCall(span, missing, call, event);
+      return event;
     }
+    const tool = found;
+    // Python keeps the last callback's value even when it is falsy ({} included),
+    // and stops at the first truthy one; only None lets the tool run.
+    // With no plugin, the plugin hooks are skipped rather than awaited.
+    const plugins = context.pluginManager.hasPlugins;
+    let response: unknown = plugins
+      ? await context.pluginManager.runBeforeToolCallback({ tool, args, context: toolContext })
+      : undefined;
+    if (response === undefined) {
+      for (const callback of agent.canonicalBeforeToolCallbacks) {
+        response = (await callback({ tool, args, context: toolContext })) ?? undefined;
+        if (!isFalsy(response)) break;
+      }
+    }
+    if (response === undefined || response === null) {
+      try {
+        response = await tool.runAsync({ args, context: toolContext });
+      } catch (error) {
+        const recovered = await runOnToolErrorCallbacks(
+          context,
+          agent,
+          tool,
+          args,
+          toolContext,
+          error,
+        );
+        if (recovered === undefined) {
+          throw toolFailure(error, tool.name, call.id, context.abortSignal);
+        }
+        response = recovered;
+      }
+    }
+    let altered: unknown = plugins
+      ? await context.pluginManager.runAfterToolCallback({
+          tool,
+          args,
+          context: toolContext,
+          response: asResponseObject(response),
+        })
+      : undefined;
+    if (altered === undefined) {
+      for (const callback of agent.canonicalAfterToolCallbacks) {
+        altered =
+          (await callback({
+            tool,
+            args,
+            context: toolContext,
+            response: asResponseObject(response),
+          })) ?? undefined;
+        if (!isFalsy(altered)) break;
+      }
+    }
+    if (altered !== undefined && altered !== null) response = altered;
+    // A long-running tool may answer later, and a deferring tool's call is answered
+    // by the framework (task delegation): no result, no event.
+    const event =
+      (tool.isLongRunning || tool.defersResponse) && isFalsy(response)
+        ? undefined
+        : buildResponseEvent(tool, response, toolContext, context);
+    if (span.isRecording()) traceCall(span, tool, call, event);
     return event;
   } catch (error) {
-    if (span.isRecording()) recordSpanError(span, toolSpanError(error, call.name ?? '', call.id));
+    if (span.isRecording()) recordSpanError(span, toolSpanError(error, name, call.id));
     throw error;
   } finally {
     span.end();
   }
 }
 
-/**
- * One call's lifecycle (spec 000 §6.5): plugin then agent before-tool
- * callbacks, the tool, on-error hooks, plugin then agent after-tool
- * callbacks; a long-running tool without a result yields no event.
- */
-async function runFunctionCall({
-  context,
-  agent,
-  call,
-  toolsDict,
-  toolConfirmation,
-}: FunctionCallRun): Promise<Event | undefined> {
-  // The tool gets its own copy: what it does to its arguments never changes the event.
-  const args: Record<string, unknown> = call.args ? deepClone(call.args) : {};
-  const toolContext = new Context(context, { functionCallId: call.id, toolConfirmation });
-  const name = call.name ?? '';
-  const found = getOwn(toolsDict, name);
-  if (!isBaseTool(found)) {
-    const error = new ToolNotFoundError({ toolName: name, availableTools: Object.keys(toolsDict) });
-    const missing = new MissingTool(name);
-    const recovered = await runOnToolErrorCallbacks({
-      context,
-      agent,
-      tool: missing,
-      args,
-      toolContext,
-      error,
-    });
-    if (recovered === undefined) throw error;
-    return buildResponseEvent(missing, recovered, toolContext, context);
-  }
-  const tool = found;
-  // Python keeps the last callback's value even when it is falsy ({} included),
-  // and stops at the first truthy one; only None lets the tool run.
-  // With no plugin, the plugin hooks are skipped rather than awaited.
-  const plugins = context.pluginManager.hasPlugins;
-  let response: unknown = plugins
-    ? await context.pluginManager.runBeforeToolCallback({ tool, args, context: toolContext })
-    : undefined;
-  if (response === undefined) {
-    for (const callback of agent.canonicalBeforeToolCallbacks) {
-      response = (await callback({ tool, args, context: toolContext })) ?? undefined;
-      if (!isFalsy(response)) break;
-    }
-  }
-  if (response === undefined || response === null) {
-    try {
-      response = await tool.runAsync({ args, context: toolContext });
-    } catch (error) {
-      const recovered = await runOnToolErrorCallbacks({
-        context,
-        agent,
-        tool,
-        args,
-        toolContext,
-        error,
-      });
-      if (recovered === undefined) {
-        throw toolFailure(error, tool.name, call.id, context.abortSignal);
-      }
-      response = recovered;
-    }
-  }
-  let altered: unknown = plugins
-    ? await context.pluginManager.runAfterToolCallback({
-        tool,
-        args,
-        context: toolContext,
-        response: asResponseObject(response),
-      })
-    : undefined;
-  if (altered === undefined) {
-    for (const callback of agent.canonicalAfterToolCallbacks) {
-      altered =
-        (await callback({
-          tool,
-          args,
-          context: toolContext,
-          response: asResponseObject(response),
-        })) ?? undefined;
-      if (!isFalsy(altered)) break;
-    }
-  }
-  if (altered !== undefined && altered !== null) response = altered;
-  // A long-running tool may answer later, and a deferring tool's call is answered
-  // by the framework (task delegation): no result, no event.
-  if ((tool.isLongRunning || tool.defersResponse) && isFalsy(response)) return undefined;
-  return buildResponseEvent(tool, response, toolContext, context);
+function traceCall(span: Span, tool: BaseTool, call: FunctionCall, event: Event | undefined): void {
+  traceToolCall(
+    span,
+    { name: tool.name, description: tool.description, typeName: tool.constructor.name },
+    call.args ?? {},
+    event,
+  );
 }
 
-/** A failed call: the tool (or the stand-in of a missing one), its arguments, and the error. */
-interface ToolErrorRun {
-  context: InvocationContext;
-  agent: LlmAgentContract;
-  tool: BaseTool;
-  args: Record<string, unknown>;
-  toolContext: Context;
-  error: unknown;
-}
-
-async function runOnToolErrorCallbacks({
-  context,
-  agent,
-  tool,
-  args,
-  toolContext,
-  error,
-}: ToolErrorRun): Promise<Record<string, unknown> | undefined> {
+async function runOnToolErrorCallbacks(
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  tool: BaseTool,
+  args: Record<string, unknown>,
+  toolContext: Context,
+  error: unknown,
+): Promise<Record<string, unknown> | undefined> {
   const fromPlugin = await context.pluginManager.runOnToolErrorCallback({
     tool,
     args,
@@ -297,13 +296,15 @@ export function buildResponseEvent(
     response: asResponseObject(result),
   };
   if (toolContext.functionCallId !== undefined) functionResponse.id = toolContext.functionCallId;
-  return createEvent({
+  // Built field by field: a spread of a conditional object costs a generic copy per call.
+  const init: EventInit = {
     invocationId: context.invocationId,
     author: context.agent.name,
     content: { role: 'user', parts: [{ functionResponse }] },
     actions: toolContext.actions,
-    ...(context.branch === undefined ? {} : { branch: context.branch }),
-  });
+  };
+  if (context.branch !== undefined) init.branch = context.branch;
+  return createEvent(init);
 }
 
 /**
@@ -346,11 +347,10 @@ export function generateAuthEvent(
   functionResponseEvent: Event,
 ): Event | undefined {
   const requested = functionResponseEvent.actions.requestedAuthConfigs;
-  const entries = Object.entries(requested);
-  if (entries.length === 0) return undefined;
+  if (isEmptyRecord(requested)) return undefined;
   const parts: Part[] = [];
   const ids: string[] = [];
-  for (const [functionCallId, authConfig] of entries) {
+  for (const [functionCallId, authConfig] of Object.entries(requested)) {
     const id = newFunctionCallId();
     ids.push(id);
     parts.push({
@@ -380,12 +380,12 @@ export function generateRequestConfirmationEvent(
   functionCallEvent: Event,
   functionResponseEvent: Event,
 ): Event | undefined {
-  const requested = Object.entries(functionResponseEvent.actions.requestedToolConfirmations);
-  if (requested.length === 0) return undefined;
+  const requested = functionResponseEvent.actions.requestedToolConfirmations;
+  if (isEmptyRecord(requested)) return undefined;
   const calls = getFunctionCalls(functionCallEvent);
   const parts: Part[] = [];
   const ids: string[] = [];
-  for (const [functionCallId, confirmation] of requested) {
+  for (const [functionCallId, confirmation] of Object.entries(requested)) {
     const original = calls.find((call) => call.id === functionCallId);
     if (!original) continue;
     const id = newFunctionCallId();
@@ -436,6 +436,13 @@ function isFalsy(value: unknown): boolean {
     return true;
   if (Array.isArray(value)) return value.length === 0;
   return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+// Every response event is asked whether it requests something: most do not,
+// and this answers without the entry list `Object.entries` would build.
+function isEmptyRecord(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
 }
 
 function withoutUndefined<T extends object>(value: T): Record<string, unknown> {

@@ -183,7 +183,7 @@ export abstract class BaseSessionService {
       // The store may have stamped its copy with the time it stored it at.
       event.timestamp = stored.timestamp;
     }
-    applyStateDelta(session.state, temp ?? {});
+    if (temp) applyStateDelta(session.state, temp);
     applyStateDelta(session.state, stored.actions.stateDelta);
     return addToSession(session, event, shared);
   }
@@ -218,19 +218,34 @@ function addToSession(session: Session, event: Event, shared: Event | void): Eve
   return event;
 }
 
+/** A delta split by `splitTempDelta`; `kept` is the delta itself when `temp` is undefined. */
+type SplitDelta =
+  | { temp: undefined; kept: Record<string, unknown> }
+  | { temp: Record<string, unknown>; kept: Record<string, unknown> };
+
 /**
  * Splits a delta into its `temp:` keys (undefined when there are none) and
  * the rest. Temp keys live only in the in-memory session of the invocation.
+ * A delta without temp keys (almost every one) is not copied: `kept` is
+ * `delta`, which the caller then uses only to read.
  */
-function splitTempDelta(delta: Record<string, unknown>): {
-  temp: Record<string, unknown> | undefined;
-  kept: Record<string, unknown>;
-} {
-  let temp: Record<string, unknown> | undefined;
+function splitTempDelta(delta: Record<string, unknown>): SplitDelta {
+  // A missing delta is refused as Object.entries refuses it, before anything is stored.
+  if ((delta as unknown) === undefined || (delta as unknown) === null) Object.entries(delta);
+  if (!hasTempKey(delta)) return { temp: undefined, kept: delta };
+  const temp: Record<string, unknown> = {};
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(delta)) {
-    if (key.startsWith(State.TEMP_PREFIX)) setOwn((temp ??= {}), key, value);
+    if (key.startsWith(State.TEMP_PREFIX)) setOwn(temp, key, value);
     else setOwn(kept, key, value);
   }
   return { temp, kept };
+}
+
+/** Whether one of the delta's own enumerable keys (as `Object.entries` lists them) is a `temp:` key. */
+function hasTempKey(delta: Record<string, unknown>): boolean {
+  for (const key in delta) {
+    if (Object.hasOwn(delta, key) && key.startsWith(State.TEMP_PREFIX)) return true;
+  }
+  return false;
 }

@@ -186,7 +186,16 @@ export class FunctionTool<
     const parameters = this.parameters;
     if (parameters === undefined) return { args: { ...args } };
     if (this.parametersKind === 'zod') {
-      return this.zodArguments(await parseArguments(parameters as ZodObjectSchema, args), args);
+      const schema = parameters as ZodObjectSchema;
+      let result: ZodSafeParseResult;
+      // The synchronous parse is several times cheaper; zod's safeParse throws on
+      // schemas with async refinements, and only those take safeParseAsync.
+      try {
+        result = schema.safeParse(args);
+      } catch {
+        result = await schema.safeParseAsync(args);
+      }
+      return this.zodArguments(result, args);
     }
     if (this.parametersKind === 'json-schema') {
       const schema = parameters as JsonSchema;
@@ -315,16 +324,3 @@ type PreparedArguments = { args: Record<string, unknown> } | { error: string };
 
 /** A zod object schema's `safeParse` result. */
 type ZodSafeParseResult = ReturnType<ZodObjectSchema['safeParse']>;
-
-// The synchronous parse is several times cheaper; zod's safeParse throws on
-// schemas with async refinements, and only those take safeParseAsync.
-async function parseArguments(
-  schema: ZodObjectSchema,
-  args: Record<string, unknown>,
-): Promise<ZodSafeParseResult> {
-  try {
-    return schema.safeParse(args);
-  } catch {
-    return schema.safeParseAsync(args);
-  }
-}

@@ -167,8 +167,8 @@ function buildFromScratch(
     allFrozenThrough(events, 0)
   ) {
     const ids = new Map<string | undefined, number>();
-    // Indexes of the kept events are not known here; 0 places every id in the prefix.
-    addIds(scan.events, () => 0, ids);
+    // Indexes of the kept events are not looked up here; 0 places every id in the prefix.
+    addIds(scan.events, undefined, 0, ids);
     remember(events, key, {
       events: events.slice(),
       eventCount: events.length,
@@ -225,15 +225,7 @@ function extendPrefix(
     const ids = owned ? prefix.ids : new Map(prefix.ids);
     // The shorter prefix is superseded; forgetting it keeps one entry per history.
     if (owned) forget(events[start - 1]!, key);
-    let cursor = start;
-    addIds(
-      added,
-      (event) => {
-        while (events[cursor] !== event) cursor++;
-        return cursor;
-      },
-      ids,
-    );
+    addIds(added, events, start, ids);
     remember(events, key, {
       events: events.slice(),
       eventCount: events.length,
@@ -262,12 +254,19 @@ function hasFunctionResponse(event: Event): boolean {
   return event.content?.parts?.some((part) => part.functionResponse) === true;
 }
 
+/**
+ * Adds the function-call and response ids of `added` (events of `history`
+ * from `start` on, in order) to `ids`, each at the index in `history` of the
+ * first event carrying it; without `history`, at index 0.
+ */
 function addIds(
-  events: readonly Event[],
-  indexOf: (event: Event) => number,
+  added: readonly Event[],
+  history: readonly Event[] | undefined,
+  start: number,
   ids: Map<string | undefined, number>,
 ): void {
-  for (const event of events) {
+  let cursor = start;
+  for (const event of added) {
     const parts = event.content?.parts;
     if (!parts) continue;
     let index: number | undefined;
@@ -276,8 +275,13 @@ function addIds(
       const response = part.functionResponse;
       if (!call && !response) continue;
       const id = call ? call.id : response!.id;
+      if (ids.has(id)) continue;
+      if (index === undefined) {
+        if (history) while (history[cursor] !== event) cursor++;
+        index = cursor;
+      }
       // The first index is kept: an id seen again later still belongs to the earlier prefix.
-      if (!ids.has(id)) ids.set(id, (index ??= indexOf(event)));
+      ids.set(id, index);
     }
   }
 }

@@ -1,0 +1,102 @@
+import { createEvent, type Event } from '../events/event.js';
+import { BaseNode, eventFields, type BaseNodeConfig } from './base-node.js';
+import { setOwn } from '../utils/get-own.js';
+import { isEvent } from './event-guard.js';
+import type { NodeContext } from './node-context.js';
+import { isContent } from './node-schema.js';
+import { isRequestInput } from './request-input.js';
+
+/**
+ * A function a FunctionNode runs. It is called as `handler(ctx, nodeInput)`
+ * and may return a value or a promise of one, or be a sync or async generator
+ * yielding values. Each value is an `Event`, a `RequestInput`, a genai
+ * `Content`, null/undefined (nothing) or any other value (an output).
+ *
+ * Parameters are bound by position, as adk-js does: JavaScript functions do
+ * not carry usable parameter names (minifiers rename them). Python binds
+ * parameters by name (`ctx`, `node_input`, and others from `ctx.state`); here
+ * a function reads state itself, `ctx.state.get('key')`.
+ */
+export type FunctionNodeHandler<TInput = unknown> = (
+  ctx: NodeContext,
+  nodeInput: TInput,
+) => unknown;
+
+/** Options of a FunctionNode: every BaseNode field but the name. */
+export type FunctionNodeConfig = Omit<Partial<BaseNodeConfig>, 'name'>;
+
+/**
+ * A node over a function, async function or (async) generator (Python
+ * `FunctionNode`, 004 §2). Like Python's, it does not rerun on resume by
+ * default: the answer to its interrupt becomes its output. State the function
+ * writes through `ctx.state` goes out on its events' `actions.stateDelta`;
+ * when it returns nothing but wrote state, an event carries just the delta.
+ */
+export class FunctionNode<TInput = unknown> extends BaseNode {
+  private readonly handler: FunctionNodeHandler<TInput>;
+
+  /** `new FunctionNode(name, handler, config)`, as adk-js writes it. */
+  constructor(name: string, handler: FunctionNodeHandler<TInput>, config: FunctionNodeConfig = {}) {
+    super({ ...config, name });
+    this.handler = handler;
+  }
+
+  protected async *runImpl(
+    ctx: NodeContext,
+    nodeInput: unknown,
+  ): AsyncGenerator<unknown, void, undefined> {
+    const result: unknown = this.handler(ctx, nodeInput as TInput);
+    if (isGenerator(result)) {
+      for (const item of result) yield this.toEvent(ctx, item);
+    } else if (isAsyncGenerator(result)) {
+      for await (const item of result) yield this.toEvent(ctx, item);
+    } else {
+      yield this.toEvent(ctx, await result);
+    }
+  }
+
+  /** Python `FunctionNode._to_event`: attaches the pending state delta to what the function produced. */
+  private toEvent(ctx: NodeContext, data: unknown): unknown {
+    const stateDelta = ctx.actions.stateDelta;
+    const hasDelta = Object.keys(stateDelta).length > 0;
+    if (data === null || data === undefined) {
+      return hasDelta ? this.newEvent(ctx, { stateDelta }) : undefined;
+    }
+    if (isRequestInput(data)) return data;
+    if (isEvent(data)) {
+      if (hasDelta) {
+        for (const [key, value] of Object.entries(stateDelta))
+          setOwn(data.actions.stateDelta, key, value);
+      }
+      return data;
+    }
+    if (isContent(data)) return this.newEvent(ctx, { stateDelta }, { content: data });
+    return this.newEvent(ctx, { stateDelta }, { output: data });
+  }
+
+  private newEvent(
+    ctx: NodeContext,
+    { stateDelta }: { stateDelta: Record<string, unknown> },
+    fields: Partial<Pick<Event, 'content' | 'output'>> = {},
+  ): Event {
+    return createEvent({
+      ...eventFields(ctx, this.name),
+      ...fields,
+      actions: { stateDelta: copyOwn(stateDelta) },
+    });
+  }
+}
+
+function isGenerator(value: unknown): value is Generator<unknown, unknown, unknown> {
+  return Object.prototype.toString.call(value) === '[object Generator]';
+}
+
+function isAsyncGenerator(value: unknown): value is AsyncGenerator<unknown, unknown, unknown> {
+  return Object.prototype.toString.call(value) === '[object AsyncGenerator]';
+}
+
+function copyOwn(record: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) setOwn(copy, key, value);
+  return copy;
+}
