@@ -296,3 +296,36 @@ describe('A long-running call inside a task (004 §10, runners._append_user_even
     expect(answer.at(-1)?.content?.parts?.[0]?.text).toBe('Approved and done.');
   });
 });
+
+describe("A task agent with includeContents 'none' (004 §10, _get_current_turn_contents)", () => {
+  it('sees its task input and the current turn of its own scope only', async () => {
+    const coordinatorModel = scripted([
+      functionCallResponse('researcher', { request: 'Capital?' }, 'task-4'),
+      textResponse('Paris it is.'),
+    ]);
+    const researcherModel = scripted([
+      textResponse('Of which country?'),
+      functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' }),
+    ]);
+    const researcher = new LlmAgent({
+      name: 'researcher',
+      description: 'Researches.',
+      model: researcherModel,
+      mode: 'task',
+      includeContents: 'none',
+    });
+    const coordinator = new LlmAgent({
+      name: 'coordinator',
+      model: coordinatorModel,
+      subAgents: [researcher],
+    });
+    const runner = await newRunner(coordinator);
+    await turn(runner, 'hi');
+    const second = await turn(runner, 'France');
+    expect(view(researcherModel.requests[1]!)).toEqual([
+      'user: {"request": "Capital?"}',
+      'user: France',
+    ]);
+    expect(second.at(-1)?.content?.parts?.[0]?.text).toBe('Paris it is.');
+  });
+});
