@@ -30,7 +30,10 @@ import { isBaseToolset } from '../tools/base-toolset.js';
 import type { GenerateContentConfig } from '../types/index.js';
 import { setOwn } from '../utils/get-own.js';
 import { toList } from '../utils/to-list.js';
+import { AgentMode } from '../flows/agent-mode.js';
 import { BaseAgent, type BaseAgentConfig } from './base-agent.js';
+import { runWithTaskDelegation } from './task-delegation.js';
+import { withTaskModeTools } from './task-mode-tools.js';
 import { resolveOutputSchema, type OutputSchemaInput } from './resolve-output-schema.js';
 
 /** One callback or a list, run in order until one returns a value. */
@@ -54,6 +57,13 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   disallowTransferToPeers?: boolean;
   /** 'default' sends the history; 'none' sends only the current turn. */
   includeContents?: IncludeContents;
+  /**
+   * `chat`, `task` or `single_turn` (ADK 2.x, 004 §10). Unset, a sub-agent
+   * becomes `chat` (its parent sets it) and a workflow node `single_turn`.
+   * A `task` agent gets the `finish_task` tool, and its parent a tool to
+   * delegate to it.
+   */
+  mode?: AgentMode;
   /** The input when the agent is used as a tool (AgentTool). */
   inputSchema?: OutputSchemaInput;
   /** Structured output: a zod schema or a genai Schema. */
@@ -90,6 +100,13 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
   disallowTransferToParent: boolean;
   disallowTransferToPeers: boolean;
   includeContents: IncludeContents;
+  /**
+   * Whether `includeContents` was given in the config (Python's
+   * `'include_contents' in model_fields_set`): an LlmAgent run as a
+   * single-turn workflow node sends only the current turn unless it was.
+   */
+  readonly includeContentsExplicit: boolean;
+  mode: AgentMode | undefined;
   inputSchema: OutputSchema | undefined;
   outputSchema: OutputSchema | undefined;
   outputKey: string | undefined;
@@ -111,17 +128,19 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     this.instruction = config.instruction ?? '';
     this.globalInstruction = config.globalInstruction ?? '';
     this.staticInstruction = config.staticInstruction;
-    this.tools = [...(config.tools ?? [])];
+    this.mode = resolveMode(config.name, config.mode);
     this.generateContentConfig = config.generateContentConfig;
     validateGenerateContentConfig(config.generateContentConfig);
     this.disallowTransferToParent = config.disallowTransferToParent ?? false;
     this.disallowTransferToPeers = config.disallowTransferToPeers ?? false;
     this.includeContents = config.includeContents ?? 'default';
+    this.includeContentsExplicit = config.includeContents !== undefined;
     this.inputSchema =
       config.inputSchema === undefined ? undefined : resolveOutputSchema(config.inputSchema);
     this.outputSchema =
       config.outputSchema === undefined ? undefined : resolveOutputSchema(config.outputSchema);
     this.outputKey = config.outputKey;
+    this.tools = withTaskModeTools(this, config.tools ?? []);
     this.planner = config.planner;
     this.codeExecutor = config.codeExecutor;
     this.beforeModelCallback = config.beforeModelCallback;
@@ -208,6 +227,11 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     return cachedList(this.listCache, 'onToolErrorCallback', this.onToolErrorCallback);
   }
 
+  /** One run of the agent's LLM flow (what the task-delegation loop repeats). */
+  runFlow(context: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    return this.llmFlow.runAsync(context, this);
+  }
+
   /** An LLM agent that allows transfer to its parent can take the next turn directly (spec 000 §1.4). */
   override canTransferToParent(): boolean {
     return !this.disallowTransferToParent;
@@ -227,7 +251,8 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
    * sub-agent it had transferred to, or ends at once when its answer is
    * already stored; else runs the flow, saving `outputKey` from its own
    * final answers, and, in resumable apps, marks its end unless a
-   * long-running call is pending.
+   * long-running call is pending. A chat agent with task sub-agents runs
+   * the flow through the task-delegation loop (task-delegation.ts).
    */
   protected override async *runAsyncImpl(
     context: InvocationContext,
@@ -249,7 +274,7 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
       }
     }
     let shouldPause = false;
-    for await (const event of this.llmFlow.runAsync(context, this)) {
+    for await (const event of runWithTaskDelegation(this, context)) {
       this.maybeSaveOutputToState(event);
       yield event;
       if (context.shouldPauseInvocation(event)) shouldPause = true;
@@ -268,7 +293,8 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
    * (an empty streamed chunk is skipped).
    */
   private maybeSaveOutputToState(event: Event): void {
-    if (event.author !== this.name) return;
+    // A task agent's output is what it passes to finish_task (run-task-agent.ts).
+    if (event.author !== this.name || this.mode === 'task') return;
     if (!this.outputKey || !isFinalResponse(event) || !event.content?.parts?.length) return;
     const text = event.content.parts
       .filter((part) => part.text && !part.thought)
@@ -386,6 +412,16 @@ function validateGenerateContentConfig(config: GenerateContentConfig | undefined
       message: 'Response schema must be set via LlmAgent.output_schema.',
     });
   }
+}
+
+// `mode` may come from JavaScript or YAML unchecked.
+function resolveMode(agentName: string, mode: unknown): AgentMode | undefined {
+  if (mode === undefined) return undefined;
+  const parsed = AgentMode.safeParse(mode);
+  if (parsed.success) return parsed.data;
+  throw new InvalidAgentConfigError({
+    message: `Agent '${agentName}' has mode ${JSON.stringify(mode)}; expected 'chat', 'task' or 'single_turn'.`,
+  });
 }
 
 function withoutNulls(value: unknown): unknown {

@@ -41,6 +41,8 @@ export interface InvocationContextInit {
   contextCacheConfig?: ContextCacheConfig;
   invocationId: string;
   branch?: string;
+  /** The isolation scope the running agent's events carry and its history is limited to. */
+  isolationScope?: string;
   agent: AgentContract;
   session: Session;
   userContent?: Content;
@@ -74,6 +76,13 @@ export class InvocationContext {
   invocationId: string;
   /** Dot-separated path of ParallelAgent children this context runs in, e.g. `parallel.child`. */
   branch: string | undefined;
+  /**
+   * The isolation scope of the running agent (ADK 2.x `isolation_scope`): a
+   * task agent's is the id of the function call that delegated the task.
+   * The agent's events are stamped with it, and its model sees only the
+   * events of the same scope; undefined is the shared, unscoped conversation.
+   */
+  isolationScope: string | undefined;
   /** The agent now running. */
   agent: AgentContract;
   session: Session;
@@ -111,6 +120,7 @@ export class InvocationContext {
     this.contextCacheConfig = init.contextCacheConfig;
     this.invocationId = init.invocationId;
     this.branch = init.branch;
+    this.isolationScope = init.isolationScope;
     this.agent = init.agent;
     this.session = init.session;
     this.userContent = init.userContent;
@@ -148,7 +158,10 @@ export class InvocationContext {
    */
   copy(
     update: Partial<
-      Pick<InvocationContext, 'agent' | 'branch' | 'endInvocation' | 'abortSignal'>
+      Pick<
+        InvocationContext,
+        'agent' | 'branch' | 'isolationScope' | 'endInvocation' | 'abortSignal'
+      >
     > = {},
   ): InvocationContext {
     // Built by the constructor, so copies share the hidden class of the
@@ -160,6 +173,7 @@ export class InvocationContext {
     copied.costManager = this.costManager;
     if (update.agent !== undefined) copied.agent = update.agent;
     if (Object.hasOwn(update, 'branch')) copied.branch = update.branch;
+    if (Object.hasOwn(update, 'isolationScope')) copied.isolationScope = update.isolationScope;
     if (update.endInvocation !== undefined) copied.endInvocation = update.endInvocation;
     if (Object.hasOwn(update, 'abortSignal')) copied.abortSignal = update.abortSignal;
     return copied;

@@ -233,9 +233,10 @@ async function runFunctionCall(
       }
     }
     if (altered !== undefined && altered !== null) response = altered;
-    // A long-running tool may answer later: no result, no event.
+    // A long-running tool may answer later, and a deferring tool's call is answered
+    // by the framework (task delegation): no result, no event.
     const event =
-      tool.isLongRunning && isFalsy(response)
+      (tool.isLongRunning || tool.defersResponse) && isFalsy(response)
         ? undefined
         : buildResponseEvent(tool, response, toolContext, context);
     if (span.isRecording()) traceCall(span, tool, call, event);

@@ -1,3 +1,4 @@
+import type { AgentMode } from './agent-mode.js';
 import type { AgentContract } from '../context/agent-contract.js';
 import type {
   AfterModelHookArguments,
@@ -81,6 +82,8 @@ export interface LlmAgentContract extends AgentContract {
   readonly disallowTransferToParent: boolean;
   readonly disallowTransferToPeers: boolean;
   readonly includeContents: IncludeContents;
+  /** `chat`, `task` or `single_turn` (undefined: not set yet, a chat agent outside a workflow). */
+  readonly mode?: AgentMode | undefined;
   readonly outputSchema: OutputSchema | undefined;
   readonly outputKey: string | undefined;
   /** Shapes the model's reasoning (BuiltInPlanner, PlanReActPlanner); undefined for none. */

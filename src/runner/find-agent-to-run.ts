@@ -6,14 +6,17 @@ import { logger } from '../utils/logger.js';
 
 /**
  * Picks the agent that handles the next turn (spec 000 §1.4): the author of
- * the function call that the last event answers; else, scanning back over
- * agent-authored events that are not state checkpoints, the root agent if it
+ * the function call that the last event answers, unless the call was made
+ * inside a delegated task (isolation-scoped); else, scanning back over
+ * agent-authored events that are neither state checkpoints nor a delegated
+ * task's (isolation-scoped) events, the root agent if it
  * spoke, or the first known agent that can transfer across the tree; else the
  * root agent.
  */
 export function findAgentToRun(session: Session, rootAgent: BaseAgent): BaseAgent {
   const callEvent = findMatchingFunctionCall(session.events);
-  if (callEvent?.author) {
+  // A call made inside a delegated task is answered through its delegating agent.
+  if (callEvent?.author && !callEvent.isolationScope) {
     const caller = rootAgent.findAgent(callEvent.author);
     if (caller) return caller;
   }
@@ -46,6 +49,8 @@ export function isTransferableAcrossAgentTree(agent: BaseAgent): boolean {
 
 function isCandidate(event: Event): boolean {
   if (event.author === 'user') return false;
+  // A task agent's events (scoped) are part of its delegating agent's turn.
+  if (event.isolationScope) return false;
   if (event.actions.agentState !== undefined && event.actions.agentState !== null) return false;
   return !event.actions.endOfAgent;
 }

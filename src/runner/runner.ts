@@ -1,5 +1,6 @@
 import type { Context as TraceContext } from '@opentelemetry/api';
 import type { BaseAgent } from '../agents/base-agent.js';
+import { findActiveTaskScope } from '../agents/find-active-task-scope.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
 import type { CredentialService } from '../context/credential-service.js';
@@ -391,14 +392,19 @@ export class Runner {
     context.userContent = newMessage;
     const responseId = newMessage.parts?.find((part) => part.functionResponse)?.functionResponse
       ?.id;
-    const branch = responseId
-      ? findFunctionCallEvent(session.events, responseId)?.branch
-      : undefined;
+    const callEvent = responseId ? findFunctionCallEvent(session.events, responseId) : undefined;
+    const branch = callEvent?.branch;
+    // A reply goes to the scope of the call it answers; any other message, to a
+    // task still waiting for the user, whose agent then sees it (ADK 2.x).
+    const isolationScope = responseId
+      ? callEvent?.isolationScope
+      : findActiveTaskScope(session.events)?.isolationScope;
     const event = createEvent({
       invocationId: context.invocationId,
       author: 'user',
       content: newMessage,
       ...(branch === undefined ? {} : { branch }),
+      ...(isolationScope === undefined ? {} : { isolationScope }),
       ...(stateDelta ? { actions: { stateDelta: { ...stateDelta } } } : {}),
     });
     applyCustomMetadata(event, runConfig);

@@ -296,8 +296,8 @@ interface ChildOutcome {
   groundingMetadata?: GroundingMetadata | undefined;
 }
 
-// Python's `_get_input_schema`: an LLM agent's own (even when absent), else the first sub-agent's.
-function findInputSchema(agent: AgentToolAgent): AgentToolSchema | undefined {
+/** Python's `_get_input_schema`: an LLM agent's own (even when absent), else the first sub-agent's. */
+export function findInputSchema(agent: AgentToolAgent): AgentToolSchema | undefined {
   if (agent.isLlmAgent === true) return agent.inputSchema;
   const first = agent.subAgents[0];
   return first ? findInputSchema(first) : undefined;

@@ -41,6 +41,12 @@ export abstract class BaseTool implements ToolContract, LlmRequestTool {
   readonly description: string;
   readonly isLongRunning: boolean;
   readonly customMetadata: Record<string, unknown> | undefined;
+  /**
+   * True when the framework answers the tool's calls itself (task
+   * delegation): a call the tool returns nothing for gets no function
+   * response from the flow.
+   */
+  readonly defersResponse: boolean = false;
 
   constructor({ name, description, isLongRunning = false, customMetadata }: BaseToolOptions) {
     this.name = name;

@@ -4,6 +4,7 @@ import {
   TRANSFER_TO_AGENT_FUNCTION_NAME,
   TransferToAgentTool,
 } from '../../tools/transfer-to-agent-tool.js';
+import { isDelegatedMode } from '../agent-mode.js';
 import { isLlmAgent, type LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 
@@ -11,15 +12,19 @@ import type { LlmRequestProcessor } from '../llm-processor.js';
  * The agents an LLM agent may transfer to (spec 000 §8.3): its sub-agents,
  * then, when its parent is an LLM agent, the parent (unless
  * `disallowTransferToParent`) and the parent's other sub-agents (unless
- * `disallowTransferToPeers`).
+ * `disallowTransferToPeers`). Sub-agents and peers in `task` or
+ * `single_turn` mode are left out (ADK 2.x): they are reached through tools.
  */
 export function getTransferTargets(agent: LlmAgentContract): AgentContract[] {
-  const targets: AgentContract[] = [...agent.subAgents];
+  // Task and single-turn agents are reached through tools, never by transfer.
+  const targets: AgentContract[] = agent.subAgents.filter((sub) => !isDelegatedMode(sub));
   const parent = agent.parentAgent;
   if (!parent || !isLlmAgent(parent)) return targets;
   if (!agent.disallowTransferToParent) targets.push(parent);
   if (!agent.disallowTransferToPeers) {
-    targets.push(...parent.subAgents.filter((peer) => peer.name !== agent.name));
+    targets.push(
+      ...parent.subAgents.filter((peer) => peer.name !== agent.name && !isDelegatedMode(peer)),
+    );
   }
   return targets;
 }
@@ -63,14 +68,18 @@ export function buildTransferInstructions(
 
 /**
  * AutoFlow's transfer processor (spec 000 §3.7; placed after the others, as
- * the recordings show): appends the transfer instructions and the
- * `transfer_to_agent` tool with the valid names as an enum.
+ * the recordings show): appends the transfer instructions (not for an agent
+ * in `task` or `single_turn` mode) and the `transfer_to_agent` tool with the
+ * valid names as an enum.
  */
 export const agentTransferRequestProcessor: LlmRequestProcessor = {
   async *runAsync(_context, request, agent) {
     const targets = getTransferTargets(agent);
     if (targets.length === 0) return;
-    appendInstructions(request, [buildTransferInstructions(agent, targets)]);
+    // A task or single-turn agent gets the tool but no transfer instructions (ADK 2.x).
+    if (!isDelegatedMode(agent)) {
+      appendInstructions(request, [buildTransferInstructions(agent, targets)]);
+    }
     // The tool's processLlmRequest only appends its declaration.
     appendTools(request, [
       new TransferToAgentTool({ agentNames: targets.map((target) => target.name) }),

@@ -3,6 +3,7 @@ import type { LlmRequest } from '../../models/llm-request.js';
 import type { Content } from '../../types/index.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { buildContents } from './contents-build.js';
+import { eventsInIsolationScope, taskInputContent } from './contents-isolation.js';
 import { isOtherAgentReply, shouldIncludeEventInContext } from './contents-selection.js';
 
 /** Options of `getContents` and `getCurrentTurnContents`. */
@@ -97,7 +98,9 @@ export function getCurrentTurnContents(
  * The request processor that sets `request.contents` (spec 000 §3.6, Python
  * `contents.request_processor`): the agent's history (`getContents`), or
  * only the current turn when the agent's `includeContents` is `'none'`.
- * Contents an earlier processor put in the request (the instructions
+ * Only the events of the running agent's isolation scope count
+ * (`eventsInIsolationScope`); a scoped agent's history starts with its task
+ * input (`taskInputContent`). Contents an earlier processor put in the request (the instructions
  * processor's, when the agent has a static instruction) are kept and placed
  * before the trailing run of plain user contents, so the newest user message
  * stays last. Client function-call ids are kept for models that pair calls
@@ -110,7 +113,16 @@ export const contentsRequestProcessor: LlmRequestProcessor = {
     };
     const instructionRelatedContents = request.contents;
     const build = agent.includeContents === 'none' ? getCurrentTurnContents : getContents;
-    request.contents = build(context.branch, context.session.events, agent.name, options);
+    const scope = context.isolationScope;
+    const events = eventsInIsolationScope(context.session.events, scope);
+    request.contents = build(context.branch, events, agent.name, options);
+    if (scope !== undefined) {
+      const leading = taskInputContent(context.session.events, scope, {
+        isSingleTurn: agent.mode === 'single_turn',
+        userContent: context.userContent,
+      });
+      if (leading) request.contents.unshift(leading);
+    }
     addInstructionsToUserContent(request, instructionRelatedContents);
   },
 };
