@@ -51,11 +51,14 @@ export class AgentNode extends BaseNode {
     ctx: NodeContext,
     nodeInput: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
+    // The agent's tools reach this node through its invocation (NodeTool runs nodes with it).
+    const invocation = ctx.invocation.copy();
+    invocation.workflowNode = ctx;
     if (this.agent instanceof LlmAgent) {
-      yield* runLlmAgentAsNode(this.agent, ctx, nodeInput);
+      yield* runLlmAgentAsNode(this.agent, ctx, invocation, nodeInput);
       return;
     }
-    yield* this.agent.runAsync(ctx.invocation);
+    yield* this.agent.runAsync(invocation);
   }
 }
 
@@ -67,10 +70,11 @@ export function agentMode(agent: BaseAgent): unknown {
 async function* runLlmAgentAsNode(
   agent: LlmAgent,
   ctx: NodeContext,
+  nodeInvocation: InvocationContext,
   nodeInput: unknown,
 ): AsyncGenerator<Event, void, undefined> {
   const mode = prepareMode(agent);
-  let invocation: InvocationContext = ctx.invocation;
+  let invocation = nodeInvocation;
   if (mode === 'single_turn') {
     injectUserTurn(ctx, nodeInput);
   } else if (mode === 'task' && nodeInput !== undefined && nodeInput !== null) {
