@@ -9,6 +9,7 @@ import type { BaseNode } from './base-node.js';
 import { appendNodePath, createSubBranch } from './branch-path.js';
 import { createNodeErrorEvent } from './node-error-event.js';
 import { NodeRunContext, type NodeRunServices } from './node-run-context.js';
+import { endNodeSpan, startNodeSpan, type NodeSpan } from './node-span.js';
 import { getRetryDelay, shouldRetryNode } from './retry-policy.js';
 
 /**
@@ -85,6 +86,7 @@ export class NodeRunner {
   private cancelledFlag = false;
   private attemptTimedOut = false;
   private runSignalValue: AbortSignal | undefined;
+  private currentSpan: NodeSpan | undefined;
 
   constructor(options: NodeRunnerOptions) {
     this.options = options;
@@ -114,44 +116,65 @@ export class NodeRunner {
     { resumeInputs }: { resumeInputs?: Record<string, unknown> } = {},
   ): Promise<NodeRunContext> {
     for (let attempt = 1; ; attempt++) {
-      const attemptController = new AbortController();
-      const ctx = this.createChildContext(
-        nodeInput,
-        resumeInputs ?? {},
-        attempt,
-        attemptController.signal,
+      const { ctx, retry } = await this.runAttempt(nodeInput, resumeInputs ?? {}, attempt);
+      if (!retry) return ctx;
+      logger.warn(
+        `Node '${this.node.name}' failed and is being retried locally. Note: retry count is not persisted across resuming.`,
       );
-      if (this.stopRequested()) return ctx;
+    }
+  }
+
+  /** One attempt, in its own span; says whether to try again. */
+  private async runAttempt(
+    nodeInput: unknown,
+    resumeInputs: Record<string, unknown>,
+    attempt: number,
+  ): Promise<{ ctx: NodeRunContext; retry: boolean }> {
+    const attemptController = new AbortController();
+    const { parent } = this.options;
+    const nodeSpan = startNodeSpan(
+      this.node,
+      parent.context,
+      parent.invocationContext.traceContext,
+      parent.invocationContext.session.id,
+    );
+    this.currentSpan = nodeSpan;
+    const ctx = this.createChildContext(nodeInput, resumeInputs, attempt, attemptController.signal);
+    ctx.invocation.traceContext = nodeSpan.traceContext;
+    let thrown: unknown;
+    try {
+      if (this.stopRequested()) return { ctx, retry: false };
       try {
         await this.executeNode(ctx, nodeInput, attemptController);
-        if (this.stopRequested()) return ctx;
+        if (this.stopRequested()) return { ctx, retry: false };
         // A workflow reports a failed child on its context instead of throwing,
         // so a sub-workflow's failure reaches the retry policy here.
-        if (ctx.error === undefined || !(await this.attemptRetry(ctx.error, attempt))) {
-          await this.flushOutputAndDeltas(ctx);
-          return ctx;
+        if (ctx.error !== undefined && (await this.attemptRetry(ctx.error, attempt))) {
+          return { ctx, retry: true };
         }
+        await this.flushOutputAndDeltas(ctx);
+        return { ctx, retry: false };
       } catch (error) {
+        thrown = error;
         attemptController.abort();
-        if (this.stopRequested()) return ctx;
+        if (this.stopRequested()) return { ctx, retry: false };
         if (DynamicNodeFailError.isInstance(error)) {
           ctx.error = error.error;
           ctx.errorNodePath = error.errorNodePath;
-          return ctx;
+          return { ctx, retry: false };
         }
         const errorEvent = createNodeErrorEvent(error, { author: '' });
         logger.warn(`Node '${ctx.nodePath}' failed: ${errorEvent.errorMessage ?? ''}`);
         await this.enqueueEvent(errorEvent, ctx);
-        if (!(await this.attemptRetry(error, attempt))) {
-          ctx.error = error;
-          ctx.errorNodePath = ctx.nodePath;
-          return ctx;
+        if (await this.attemptRetry(error, attempt)) {
+          return { ctx, retry: !this.stopRequested() };
         }
-        if (this.stopRequested()) return ctx;
+        ctx.error = error;
+        ctx.errorNodePath = ctx.nodePath;
+        return { ctx, retry: false };
       }
-      logger.warn(
-        `Node '${this.node.name}' failed and is being retried locally. Note: retry count is not persisted across resuming.`,
-      );
+    } finally {
+      endNodeSpan(nodeSpan, thrown ?? ctx.error);
     }
   }
 
@@ -316,6 +339,7 @@ export class NodeRunner {
     }
     this.enrichEvent(sent, ctx);
     if (!sent.partial) flushDeltas(sent, ctx);
+    this.currentSpan?.eventIds.push(sent.id);
     await ctx.services.channel.emit(sent);
     if (sent.output !== undefined && sent.output !== null) ctx.outputEmitted = true;
     if (sent.nodeInfo?.messageAsOutput) ctx.outputDelegated = true;
@@ -337,6 +361,7 @@ export class NodeRunner {
     });
     this.enrichEvent(event, ctx);
     flushDeltas(event, ctx);
+    this.currentSpan?.eventIds.push(event.id);
     await ctx.services.channel.emit(event);
     if (hasDeferredOutput) ctx.outputEmitted = true;
     if (hasUnflushedRoute) ctx.routeEmitted = true;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eventToSnakeCaseJson } from '../events/event-json.js';
+import { eventFromSnakeCaseJson, eventToSnakeCaseJson } from '../events/event-json.js';
+import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
+import { graphEdge } from './edge.js';
 import { FunctionNode } from './function-node.js';
+import { Graph } from './graph.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
 import { SequentialAgent } from '../agents/sequential-agent.js';
@@ -54,6 +57,48 @@ describe('Workflow chains through the Runner (issue 17 §3, _workflow.py)', () =
       node_info: { path: 'wf@1/a@1', output_for: ['wf@1/a@1', 'wf@1'] },
     });
     expect(json).not.toHaveProperty('branch');
+  });
+});
+
+describe('Workflow construction (issue 17 §3, _workflow.py model_post_init)', () => {
+  it('takes a prebuilt Graph instead of edges, and rejects both or neither', async () => {
+    const a = new FunctionNode('a', () => 'A');
+    const graph = new Graph([graphEdge(START, a)]);
+    const run = await runWorkflow(new Workflow({ name: 'wf', graph }));
+    expect(outputsByPath(run.events)).toEqual([['wf@1/a@1', 'A']]);
+    expect(() => new Workflow({ name: 'wf' })).toThrow(
+      "Workflow 'wf' needs either edges or a graph (exactly one).",
+    );
+    expect(() => new Workflow({ name: 'wf', graph, edges: [[START, a]] })).toThrow(
+      WorkflowConfigurationError,
+    );
+  });
+});
+
+describe('Workflow event JSON round trip (issue 17 §3, Python field names)', () => {
+  it('reads back every event a resumable run stored, checkpoints and error events included', async () => {
+    const a = new FunctionNode('a', () => ({ answer: 42 }));
+    const b = new FunctionNode('b', () => {
+      throw new RangeError('stop');
+    });
+    const run = await runWorkflow(new Workflow({ name: 'wf', edges: [[START, a, b]] }), {
+      resumable: true,
+    });
+    expect(run.error).toBeInstanceOf(RangeError);
+    const checkpoint = run.stored.find((event) => event.actions.agentState !== undefined);
+    expect(eventToSnakeCaseJson(checkpoint!)).toMatchObject({
+      author: 'wf',
+      actions: { agent_state: { nodes: { a: { status: 2, interrupts: [] } } } },
+    });
+    const failure = run.stored.find((event) => event.errorCode !== undefined);
+    expect(eventToSnakeCaseJson(failure!)).toMatchObject({
+      error_code: 'RangeError',
+      error_message: 'stop',
+      node_info: { path: 'wf@1/b@1' },
+    });
+    for (const event of run.stored) {
+      expect(eventFromSnakeCaseJson(eventToSnakeCaseJson(event))).toEqual(event);
+    }
   });
 });
 

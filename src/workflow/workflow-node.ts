@@ -3,6 +3,7 @@ import { BaseNode, type BaseNodeConfig } from './base-node.js';
 import type { Graph } from './graph.js';
 import type { NodeContext } from './node-context.js';
 import { NodeRunContext } from './node-run-context.js';
+import { WORKFLOW_NODE_MARKER } from './node-span.js';
 import { runWorkflowGraph, type WorkflowGraphSpec } from './workflow-graph-run.js';
 
 /** Fields of a WorkflowNode: a node's, plus the compiled graph and the concurrency limit. */
@@ -20,6 +21,7 @@ export interface WorkflowNodeConfig extends BaseNodeConfig {
  * builder can place one inside another graph.
  */
 export class WorkflowNode extends BaseNode implements WorkflowGraphSpec {
+  private readonly [WORKFLOW_NODE_MARKER] = true;
   readonly graph: Graph;
   readonly maxConcurrency: number | undefined;
 

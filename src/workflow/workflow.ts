@@ -1,4 +1,5 @@
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
+import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { BaseNodeConfig } from './base-node.js';
@@ -13,7 +14,9 @@ import { WorkflowNode } from './workflow-node.js';
 export interface WorkflowConfig
   extends BaseAgentConfig, Omit<BaseNodeConfig, 'name' | 'description'> {
   /** The graph: explicit edges and chains (`[START, a, b]`, routing maps, fan-out lists). */
-  edges: readonly EdgeItem[];
+  edges?: readonly EdgeItem[];
+  /** A graph built beforehand (Python `Workflow(graph=…)`), instead of `edges`; it is validated here. */
+  graph?: Graph;
   /**
    * At most this many graph-scheduled nodes run at once; unset or ≤ 0 means
    * no limit. Nodes started with `ctx.runNode` do not count (their caller
@@ -36,7 +39,7 @@ export interface WorkflowConfig
  * after its error events.
  */
 export class Workflow extends BaseAgent {
-  /** The edges as given. */
+  /** The edges as given (empty when a graph was given). */
   readonly edges: readonly EdgeItem[];
   /** The compiled, validated graph. */
   readonly graph: Graph;
@@ -47,8 +50,19 @@ export class Workflow extends BaseAgent {
 
   constructor(config: WorkflowConfig) {
     super(config);
-    this.edges = [...config.edges];
-    this.graph = Graph.fromEdgeItems(this.edges);
+    if ((config.edges === undefined) === (config.graph === undefined)) {
+      throw new WorkflowConfigurationError({
+        message: `Workflow '${config.name}' needs either edges or a graph (exactly one).`,
+        nodeName: config.name,
+      });
+    }
+    this.edges = [...(config.edges ?? [])];
+    if (config.graph) {
+      config.graph.validate();
+      this.graph = config.graph;
+    } else {
+      this.graph = Graph.fromEdgeItems(this.edges);
+    }
     this.maxConcurrency = config.maxConcurrency;
     this.clock = config.clock ?? realClock;
     this.node = new WorkflowNode({
