@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LlmAgent } from '../agents/llm-agent.js';
+import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
+import { RequestInput } from './request-input.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import type { Event } from '../events/event.js';
 import { FunctionNode } from './function-node.js';
@@ -160,5 +163,71 @@ describe('ParallelWorker (004 §4, _parallel_worker.py)', () => {
     expect(() => new ParallelWorker({ node: inner, maxConcurrency: 0 })).toThrow(
       WorkflowConfigurationError,
     );
+  });
+});
+
+describe('ParallelWorker with agents and interrupts (004 §4 summariser, _parallel_worker.py)', () => {
+  it('runs an LlmAgent per document, each seeing only its own document on its own branch', async () => {
+    const model = new ScriptedLlm({
+      responses: (request) => {
+        const texts = request.contents.map((content) =>
+          (content.parts ?? []).map((part) => part.text ?? '').join(''),
+        );
+        return textResponse(`summary of ${texts.join('|')}`);
+      },
+    });
+    const summariser = new LlmAgent({ name: 'summariser', model, instruction: 'Summarise.' });
+    const collect = new FunctionNode('collect', (_ctx: NodeContext, summaries: string[]) =>
+      summaries.join('\n'),
+    );
+    const wf = new Workflow({
+      name: 'wf',
+      edges: [
+        [
+          START,
+          split(['doc one', 'doc two', 'doc three']),
+          node(summariser, { parallelWorker: true, maxConcurrency: 2 }),
+          collect,
+        ],
+      ],
+    });
+    const run = await runWorkflow(wf);
+    expect(run.error).toBeUndefined();
+    expect(outputsByPath(run.events).find(([path]) => path === 'wf@1/collect@1')?.[1]).toBe(
+      'summary of doc one\nsummary of doc two\nsummary of doc three',
+    );
+    const replies = run.events.filter((event) => event.author === 'summariser' && event.content);
+    expect(replies.map((event) => event.branch).sort()).toEqual([
+      'summariser@1',
+      'summariser@2',
+      'summariser@3',
+    ]);
+  });
+
+  it('stops starting items when one asks for input, and waits with its interrupt', async () => {
+    const started: string[] = [];
+    const inner = new FunctionNode('worker', async function* (_ctx: NodeContext, item: string) {
+      started.push(item);
+      if (item === 'ask') yield new RequestInput({ message: 'Which one?' });
+      else yield item.toUpperCase();
+    });
+    const after = new FunctionNode('after', () => 'not reached');
+    const wf = new Workflow({
+      name: 'wf',
+      edges: [
+        [
+          START,
+          split(['a', 'ask', 'c']),
+          new ParallelWorker({ node: inner, maxConcurrency: 1 }),
+          after,
+        ],
+      ],
+    });
+    const run = await runWorkflow(wf, { resumable: true });
+    expect(run.error).toBeUndefined();
+    expect(started).toEqual(['a', 'ask']);
+    expect(run.events.some((event) => event.longRunningToolIds?.length)).toBe(true);
+    expect(workerOutput(run.events)).toBeUndefined();
+    expect(run.events.some((event) => event.output === 'not reached')).toBe(false);
   });
 });
