@@ -4,6 +4,7 @@ import { LlmAgent } from '../agents/llm-agent.js';
 import { SequentialAgent } from '../agents/sequential-agent.js';
 import { GraphValidationError } from '../errors/graph-validation-error.js';
 import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
+import { ScriptedAgent } from '../testing/test-agents.js';
 import { AgentNode } from './agent-node.js';
 import { FunctionNode } from './function-node.js';
 import type { NodeContext } from './node-context.js';
@@ -103,6 +104,20 @@ describe('LlmAgent as a node (issue 17 §2, _llm_agent_wrapper.py run_llm_agent_
     (agent as unknown as { mode: string }).mode = 'loud';
     const run = await runWorkflow(new Workflow({ name: 'wf', edges: [[START, agent]] }));
     expect((run.error as Error).message).toContain("has mode='loud'");
+  });
+});
+
+describe('Other agents as nodes (issue 17 §2, BaseAgent._run_impl)', () => {
+  it('runs a custom agent as it runs as a sub-agent: its events pass through on the node path, no output', async () => {
+    const custom = new ScriptedAgent({
+      name: 'custom',
+      steps: [{ content: { role: 'model', parts: [{ text: 'hi from custom' }] } }],
+    });
+    const run = await runWorkflow(new Workflow({ name: 'wf', edges: [[START, custom]] }));
+    expect(run.error).toBeUndefined();
+    const said = run.events.find((event) => event.content?.parts?.[0]?.text === 'hi from custom');
+    expect(said).toMatchObject({ author: 'custom', nodeInfo: { path: 'wf@1/custom@1' } });
+    expect(said?.output).toBeUndefined();
   });
 });
 

@@ -11,7 +11,7 @@ import { NodeTool } from './node-tool.js';
 import { START } from './start.js';
 import { ToolNode } from './tool-node.js';
 import { Workflow } from './workflow.js';
-import { outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
+import { outputsByPath, runWorkflow, runWorkflowAgent } from './workflow-run-test-fixtures.js';
 
 const addTool = () =>
   new FunctionTool({
@@ -120,5 +120,35 @@ describe('NodeTool (issue 17 §2, tools/_node_tool.py)', () => {
     const response = model.requests[1]!.contents.at(-1)!.parts![0]!.functionResponse;
     expect(response).toMatchObject({ name: 'place_order', response: { orderId: 7 } });
     expect(outputsByPath(run.events)).toContainEqual(['wf@1/clerk@1', 'Order 7 placed.']);
+  });
+
+  it('answers the model with an error text outside a workflow (Python returns the error)', async () => {
+    const order = new FunctionNode('place_order', () => 'ok', { inputSchema: Order });
+    const model = new ScriptedLlm({
+      responses: [
+        functionCallResponse('place_order', { item: 'tea', quantity: 1 }, 'call-1'),
+        textResponse('Sorry.'),
+      ],
+    });
+    const agent = new LlmAgent({ name: 'clerk', model, tools: [new NodeTool(order)] });
+    await runWorkflowAgent(agent);
+    const response = model.requests[1]!.contents.at(-1)!.parts![0]!.functionResponse;
+    expect(response?.response).toEqual({
+      result: 'Error running node place_order: a NodeTool runs only inside a Workflow.',
+    });
+  });
+
+  it('answers the model with the validation error for arguments that do not fit', async () => {
+    const order = new FunctionNode('place_order', () => 'ok', { inputSchema: Order });
+    const model = new ScriptedLlm({
+      responses: [
+        functionCallResponse('place_order', { item: 'tea', quantity: 'lots' }, 'call-1'),
+        textResponse('Sorry.'),
+      ],
+    });
+    const agent = new LlmAgent({ name: 'clerk', model, tools: [new NodeTool(order)] });
+    await runWorkflow(new Workflow({ name: 'wf', edges: [[START, agent]] }));
+    const response = model.requests[1]!.contents.at(-1)!.parts![0]!.functionResponse;
+    expect(String(response?.response?.['result'])).toContain('Error validating input for node:');
   });
 });
