@@ -75,6 +75,11 @@ async function* runLlmAgentAsNode(
 ): AsyncGenerator<Event, void, undefined> {
   const mode = prepareMode(agent);
   let invocation = nodeInvocation;
+  // Task and single-turn agents see only their scope's events (Python threads the
+  // node's isolation scope into the invocation; the field comes with LlmAgent modes).
+  if ((mode === 'task' || mode === 'single_turn') && ctx.isolationScope) {
+    (invocation as { isolationScope?: string }).isolationScope = ctx.isolationScope;
+  }
   if (mode === 'single_turn') {
     injectUserTurn(ctx, nodeInput);
   } else if (mode === 'task' && nodeInput !== undefined && nodeInput !== null) {
