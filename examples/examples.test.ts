@@ -134,4 +134,50 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'loaded agent: greeter (LlmAgent)',
     ]);
   });
+
+  it('workflow-triage: the routing map picks each handler, DEFAULT_ROUTE the rest (004 §1)', async () => {
+    const output = await example('workflow-triage');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'user: URGENT: the site is down',
+      '  triage_workflow@1/handle_urgent@1 → "Escalating to the on-call team."',
+      'user: A question about my billing statement',
+      '  triage_workflow@1/handle_billing@1 → "Routing to the billing department."',
+      'user: How do I change my avatar?',
+      '  triage_workflow@1/handle_default@1 → "Handled by general support."',
+    ]);
+  });
+
+  it('workflow-parallel: one summary per document, collected in input order (004 §4)', async () => {
+    const output = await example('workflow-parallel');
+    expect(output).toContain('summariser [summariser@1]: Revenue grew 12%.');
+    expect(output).toContain('summariser [summariser@2]: A Lisbon office opens in March.');
+    expect(output).toContain('summariser [summariser@3]: The audit found only minor issues.');
+    expect(output).toContain(
+      'summary:\n- Revenue grew 12%.\n- A Lisbon office opens in March.\n- The audit found only minor issues.',
+    );
+  });
+
+  it('workflow-retry: two error events, then the third attempt succeeds (004 §2)', async () => {
+    const output = await example('workflow-retry');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'fetch_rates error: UpstreamTimeoutError: rates service timed out (attempt 1)',
+      'fetch_rates error: UpstreamTimeoutError: rates service timed out (attempt 2)',
+      'fetch_rates output: {"EUR":1,"USD":1.08}',
+      'quote output: "100 EUR is 108.00 USD"',
+    ]);
+  });
+
+  it('task-mode: the coordinator delegates, the task agent finishes with finish_task (004 §10)', async () => {
+    const output = await example('task-mode');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'coordinator: call researcher {"request":"How many people live in Lisbon?"}',
+      'researcher (scope task-1): call look_up_population {"city":"Lisbon"}',
+      'researcher (scope task-1): look_up_population → {"city":"Lisbon","millions":0.55}',
+      'researcher (scope task-1): call finish_task {"result":"Lisbon has about 0.55 million inhabitants."}',
+      'researcher (scope task-1): finish_task → {"result":"Task completed."}',
+      'researcher (scope task-1): task output {"result":"Lisbon has about 0.55 million inhabitants."}',
+      'user: researcher → {"result":"Lisbon has about 0.55 million inhabitants."}',
+      'coordinator: According to the researcher: Lisbon has about 0.55 million inhabitants.',
+    ]);
+  });
 });

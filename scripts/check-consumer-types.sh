@@ -19,7 +19,7 @@ cat > "$dir/tsconfig.json" <<'JSON'
     "noEmit": true,
     "types": ["node"]
   },
-  "include": ["consumer.ts"]
+  "include": ["consumer.ts", "workflow.ts"]
 }
 JSON
 cat > "$dir/consumer.ts" <<'TS'
@@ -58,6 +58,69 @@ const llmAgent = new LlmAgent({
   outputKey: 'answer',
 });
 export { runner, final, model, runSessionServiceSuite, llmAgent };
+TS
+# The workflow graph and task mode, as a consumer writes them.
+cat > "$dir/workflow.ts" <<'TS'
+import {
+  AgentNode,
+  DEFAULT_ROUTE,
+  Edge,
+  FunctionNode,
+  GraphValidationError,
+  JoinNode,
+  LlmAgent,
+  NodeStatus,
+  NodeTimeoutError,
+  NodeTool,
+  ParallelWorker,
+  RequestInput,
+  START,
+  TaskRequest,
+  TaskResult,
+  ToolNode,
+  Workflow,
+  node,
+  type AgentMode,
+  type NodeContext,
+  type RetryConfig,
+  type WorkflowConfig,
+} from '@adk-ts/adk';
+import { ScriptedLlm, textResponse } from '@adk-ts/adk/testing';
+import { z } from 'zod';
+
+const model = new ScriptedLlm({ responses: [textResponse('hi')] });
+const mode: AgentMode = 'task';
+const agent = new LlmAgent({ name: 'summariser', model, mode: 'single_turn' });
+const retry: RetryConfig = { maxAttempts: 3, initialDelay: 0.01, exceptions: ['TypeError'] };
+const classify = new FunctionNode(
+  'classify',
+  (ctx: NodeContext, input: unknown) => {
+    ctx.route = String(input).includes('x') ? 'x' : 'y';
+    return ctx.runNode(agent, 'text', { useSubBranch: true });
+  },
+  { retryConfig: retry, timeout: 5, inputSchema: z.string() },
+);
+const ask = new FunctionNode('ask', function* () {
+  yield new RequestInput({ message: 'ok?', payload: { a: 1 } });
+});
+const config: WorkflowConfig = {
+  name: 'wf',
+  maxConcurrency: 2,
+  edges: [
+    [START, classify, { x: ask, [DEFAULT_ROUTE]: new ParallelWorker(agent, { maxConcurrency: 2 }) }],
+    new Edge(ask, new JoinNode({ name: 'join' })),
+    new Edge({ fromNode: classify, toNode: node(() => 1, { name: 'one' }), route: 'y' }),
+  ],
+};
+const workflow = new Workflow(config);
+const agentNode = new AgentNode(agent, { name: 'summary_node' });
+const nodeTool = new NodeTool(new FunctionNode('double', (_c, n: unknown) => Number(n) * 2, { inputSchema: z.number() }));
+const toolNode = new ToolNode(nodeTool);
+const request: TaskRequest = TaskRequest.parse({ agent_name: 'a', input: {} });
+const result: TaskResult = TaskResult.parse({ output: 1 });
+const status: NodeStatus = NodeStatus.WAITING;
+const isGraphError: boolean = new Error() instanceof GraphValidationError || new Error() instanceof NodeTimeoutError;
+export { mode, workflow, agentNode, toolNode, request, result, status, isGraphError };
 TS
 npx tsc -p "$dir/tsconfig.json"
 echo "consumer type check passed"

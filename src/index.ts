@@ -21,6 +21,7 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { ParallelAgent, type ParallelAgentConfig } from './agents/parallel-agent.js';
 export type { OutputSchemaInput } from './agents/resolve-output-schema.js';
 export { SequentialAgent, type SequentialAgentConfig } from './agents/sequential-agent.js';
+export type { AgentMode } from './flows/agent-mode.js';
 export {
   isLlmAgent,
   type AfterModelCallback,
@@ -146,6 +147,8 @@ export { ConfigFileNotFoundError } from './errors/config-file-not-found-error.js
 export { ConfigReferenceNotFoundError } from './errors/config-reference-not-found-error.js';
 export { ContextVariableNotFoundError } from './errors/context-variable-not-found-error.js';
 export { DatabaseError } from './errors/database-error.js';
+export { DynamicNodeFailError } from './errors/dynamic-node-fail-error.js';
+export { GraphValidationError } from './errors/graph-validation-error.js';
 export { InputValidationError } from './errors/input-validation-error.js';
 export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
 export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
@@ -164,6 +167,9 @@ export { MissingDependencyError } from './errors/missing-dependency-error.js';
 export { ModelApiError, type ModelApiErrorOptions } from './errors/model-api-error.js';
 export { ModelNotFoundError } from './errors/model-not-found-error.js';
 export { NestingTooDeepError } from './errors/nesting-too-deep-error.js';
+export { NodeInterruptedError } from './errors/node-interrupted-error.js';
+export { NodeSchemaValidationError } from './errors/node-schema-validation-error.js';
+export { NodeTimeoutError } from './errors/node-timeout-error.js';
 export { NotSupportedError } from './errors/not-supported-error.js';
 export { PluginCallbackError } from './errors/plugin-callback-error.js';
 export { PluginCloseError } from './errors/plugin-close-error.js';
@@ -184,6 +190,7 @@ export { UnmatchedFunctionResponseError } from './errors/unmatched-function-resp
 export { UnsupportedDatabaseSchemaError } from './errors/unsupported-database-schema-error.js';
 export { UnsupportedModelError } from './errors/unsupported-model-error.js';
 export { UnsupportedServiceUriError } from './errors/unsupported-service-uri-error.js';
+export { WorkflowConfigurationError } from './errors/workflow-configuration-error.js';
 
 // Events (Python `google.adk.events`).
 export { createEvent, Event, type EventInit, type NodeInfo } from './events/event.js';
@@ -346,6 +353,7 @@ export {
   type FunctionToolParameters,
   type RequireConfirmation,
 } from './tools/function-tool.js';
+export { FinishTaskTool } from './tools/finish-task-tool.js';
 export { GeminiBuiltInTool } from './tools/gemini-built-in-tool.js';
 export {
   GoogleMapsGroundingTool,
@@ -380,6 +388,7 @@ export {
 export { MCPToolset, McpToolset, type McpToolsetOptions } from './tools/mcp/mcp-toolset.js';
 export { setAllowConfigStdioMcpServers } from './tools/mcp/mcp-toolset-config.js';
 export { PreloadMemoryTool, preloadMemory } from './tools/preload-memory-tool.js';
+export { TaskRequest, TaskResult } from './tools/task-models.js';
 export type {
   JsonSchema,
   JsonSchemaDefinition,
@@ -387,6 +396,36 @@ export type {
   ToolSchema,
 } from './tools/schema-conversion.js';
 export { UrlContextTool, urlContext } from './tools/url-context-tool.js';
+
+// Workflows: graphs of nodes run as an agent (Python 2.x `google.adk.workflow`).
+export { AgentNode, type AgentNodeConfig } from './workflow/agent-node.js';
+export { BaseNode, isBaseNode, type BaseNodeConfig } from './workflow/base-node.js';
+export { Edge, isEdge, type EdgeInit, type EdgeItem, type EdgeRoute } from './workflow/edge.js';
+export {
+  FunctionNode,
+  type FunctionNodeConfig,
+  type FunctionNodeHandler,
+} from './workflow/function-node.js';
+export { Graph } from './workflow/graph.js';
+export { JoinNode } from './workflow/join-node.js';
+export { node, type NodeOptions } from './workflow/node-builder.js';
+export type { NodeContext, RunNodeOptions } from './workflow/node-context.js';
+export type { ChainElement, NodeFunction, NodeLike, RoutingMap } from './workflow/node-like.js';
+export type { NodeSchema } from './workflow/node-schema.js';
+export type { NodeState } from './workflow/node-state.js';
+export { NodeStatus } from './workflow/node-status.js';
+export { NodeTool } from './workflow/node-tool.js';
+export {
+  ParallelWorker,
+  type ParallelWorkerConfig,
+  type ParallelWorkerOptions,
+} from './workflow/parallel-worker.js';
+export { isRequestInput, RequestInput, type RequestInputParams } from './workflow/request-input.js';
+export type { ErrorClass, RetryConfig } from './workflow/retry-config.js';
+export { DEFAULT_ROUTE, START } from './workflow/start.js';
+export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
+export type { WorkflowClock } from './workflow/workflow-clock.js';
+export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
 
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';

@@ -8,6 +8,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import type { AgentContract } from './agent-contract.js';
+import type { WorkflowNodeHandle } from './workflow-node-handle.js';
 import type { ChildRunner } from './child-runner.js';
 import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
 import type { CredentialService } from './credential-service.js';
@@ -55,6 +56,8 @@ export interface InvocationContextInit {
   traceContext?: TraceContext;
   /** Runs agents in invocations of their own (AgentTool); the Runner sets it. */
   childRunner?: ChildRunner;
+  /** The workflow node an agent runs as; set by the workflow, read by NodeTool. */
+  workflowNode?: WorkflowNodeHandle;
 }
 
 /**
@@ -103,6 +106,12 @@ export class InvocationContext {
    * sets it; undefined on a context built without one.
    */
   childRunner: ChildRunner | undefined;
+  /**
+   * The workflow node the running agent is (an agent run as a node), so its
+   * tools can run nodes (NodeTool); undefined outside a workflow. Copies
+   * keep it.
+   */
+  workflowNode: WorkflowNodeHandle | undefined;
   /** Set to stop the current agent's run after its current step. */
   endInvocation = false;
   /** Checkpointed state per agent name, for resuming. */
@@ -130,6 +139,7 @@ export class InvocationContext {
     this.abortSignal = init.abortSignal;
     this.traceContext = init.traceContext;
     this.childRunner = init.childRunner;
+    this.workflowNode = init.workflowNode;
   }
 
   /** The app the session belongs to. */

@@ -14,7 +14,9 @@ export type GraphValidationRule =
   | 'default-route-in-list'
   | 'multiple-default-routes'
   | 'unconditional-cycle'
-  | 'schema-mismatch';
+  | 'schema-mismatch'
+  | 'chat-agent-after-node'
+  | 'old-orchestrator';
 
 /**
  * Thrown when a workflow graph is not well formed (Python

@@ -1,6 +1,7 @@
 import { GraphValidationError } from '../errors/graph-validation-error.js';
 import { isZodSchema } from '../tools/schema-conversion.js';
 import { pythonRepr, pythonStr } from '../utils/python-repr.js';
+import { checkChatAgentWiring, checkNoOldOrchestrators } from './graph-agent-checks.js';
 import type { BaseNode } from './base-node.js';
 import type { GraphEdge } from './edge.js';
 import type { NodeSchema } from './node-schema.js';
@@ -13,7 +14,9 @@ import { DEFAULT_ROUTE, START_NODE_NAME } from './start.js';
  * duplicate names, no START, a routed edge from START, unreachable nodes,
  * START with incoming edges, a duplicate (from, to) edge, DEFAULT_ROUTE in a
  * route list or on several edges of one node, a cycle of unconditional
- * edges, an output schema unlike the next node's input schema.
+ * edges, an output schema unlike the next node's input schema, a chat-mode
+ * agent after a node other than START, a SequentialAgent, ParallelAgent or
+ * LoopAgent as a node.
  */
 export function validateGraph(
   nodes: readonly BaseNode[],
@@ -33,6 +36,8 @@ export function validateGraph(
   checkDefaultRoutes(edges);
   checkUnconditionalCycles(names, edges);
   checkStaticSchemas(edges);
+  checkChatAgentWiring(edges);
+  checkNoOldOrchestrators(nodes);
   const fromNames = new Set(edges.map((edge) => edge.fromNode.name));
   return new Set(names.filter((name) => name !== START_NODE_NAME && !fromNames.has(name)));
 }

@@ -17,6 +17,16 @@ export {
 export { Graph } from './graph.js';
 export { JoinNode } from './join-node.js';
 export { isNodeLike, node, type NodeOptions } from './node-builder.js';
+export { buildNode, type BuildNodeOptions } from './build-node.js';
+export { AgentNode, AGENT_NODE_MODES, type AgentNodeConfig } from './agent-node.js';
+export { toUserContent } from './agent-node-io.js';
+export {
+  ParallelWorker,
+  type ParallelWorkerConfig,
+  type ParallelWorkerOptions,
+} from './parallel-worker.js';
+export { ToolNode, type ToolNodeConfig } from './tool-node.js';
+export { NodeTool, isNodeTool } from './node-tool.js';
 export type { NodeContext, RunNodeOptions } from './node-context.js';
 export type {
   ChainElement,

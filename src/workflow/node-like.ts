@@ -1,4 +1,6 @@
 import type { RouteValue } from '../events/event-actions.js';
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { BaseTool } from '../tools/base-tool.js';
 import type { BaseNode } from './base-node.js';
 
 /** The string that stands for `START` in an edge chain. */
@@ -12,10 +14,10 @@ export type NodeFunction = (...args: never[]) => unknown;
 
 /**
  * What can stand for a node in an edge (Python `NodeLike`): a node, a
- * function (wrapped in a `FunctionNode`), or `'START'`. Tools and agents
- * become nodes when their builders are added.
+ * function (a `FunctionNode`), an agent (an `AgentNode`; a `Workflow` its
+ * graph node), a tool (a `ToolNode`), or `'START'`.
  */
-export type NodeLike = BaseNode | NodeFunction | StartLiteral;
+export type NodeLike = BaseNode | NodeFunction | BaseAgent | BaseTool | StartLiteral;
 
 /** What `ctx.runNode` accepts: anything an edge accepts except `'START'`. */
 export type RunnableNode = Exclude<NodeLike, StartLiteral>;
