@@ -26,7 +26,10 @@ export function findAgentToRun(session: Session, rootAgent: BaseAgent): BaseAgen
     if (event.author === rootAgent.name) return rootAgent;
     const agent = rootAgent.findSubAgent(event.author);
     if (!agent) {
-      logger.warn(`Event from an unknown agent: ${event.author}, event id: ${event.id}`);
+      // A workflow node authors its events by the node's name, which is no agent's.
+      if (event.nodeInfo?.path === undefined) {
+        logger.warn(`Event from an unknown agent: ${event.author}, event id: ${event.id}`);
+      }
       continue;
     }
     if (isTransferableAcrossAgentTree(agent)) return agent;

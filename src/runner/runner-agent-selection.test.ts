@@ -56,6 +56,25 @@ describe('Runner agent selection (spec 000 §1.4; adk-python behaviour 13)', () 
     }
   });
 
+  it('warns of an unknown author, but not of a workflow node (its events carry nodeInfo.path)', async () => {
+    for (const [runner, warned] of [
+      [await seeded('stranger'), true],
+      [await seeded('classify', { nodeInfo: { path: 'triage@1/classify@1' } }), false],
+    ] as const) {
+      const warn = vi.fn();
+      setLogger({ debug: () => {}, info: () => {}, warn, error: () => {} });
+      try {
+        const events = await collect(runner.runAsync({ ...ids, newMessage: userText('again') }));
+        expect(events[0]!.author).toBe('root');
+        expect(warn.mock.calls.some(([message]) => String(message).includes('unknown agent'))).toBe(
+          warned,
+        );
+      } finally {
+        setLogger();
+      }
+    }
+  });
+
   it('skips agent-state checkpoints when scanning back', async () => {
     const runner = await seeded('helper');
     const session = (await runner.sessionService.getSession(ids))!;
