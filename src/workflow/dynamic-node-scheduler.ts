@@ -141,7 +141,7 @@ export class DynamicNodeScheduler {
     nodePath: string,
   ): { found: true; output: unknown } | { found: false } {
     if (this.outputs.has(nodePath)) return { found: true, output: this.outputs.get(nodePath) };
-    const invocationId = parent.invocationId;
+    const invocationId = parent.services.replayInvocationId ?? parent.invocationId;
     for (const event of parent.invocation.session.events) {
       if (event.invocationId !== invocationId) continue;
       if (event.nodeInfo?.path !== nodePath) continue;

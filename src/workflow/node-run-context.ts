@@ -25,6 +25,12 @@ export interface NodeRunServices {
   readonly channel: EventChannel;
   /** Sleeps for retries and time limits, and the jitter's randomness. */
   readonly clock: WorkflowClock;
+  /**
+   * The invocation whose recorded runs a resumed workflow replays: the
+   * invocation of the interrupt the user's message answers, or the current
+   * one. Unset means the current invocation.
+   */
+  readonly replayInvocationId?: string | undefined;
 }
 
 /** Fields of a new NodeRunContext; the node runner makes one per attempt. */

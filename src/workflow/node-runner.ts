@@ -124,6 +124,32 @@ export class NodeRunner {
     }
   }
 
+  /**
+   * A run that is not executed (a resumed workflow's replay, Python
+   * `create_mock_context`): its context carries the recorded output, route
+   * and interrupts, as if the node had just sent them; nothing is sent.
+   */
+  replay(
+    nodeInput: unknown,
+    outcome: {
+      output: unknown;
+      route: NodeRunContext['route'];
+      interrupts: readonly string[];
+    },
+  ): NodeRunContext {
+    const ctx = this.createChildContext(nodeInput, {}, 1, new AbortController().signal);
+    if (outcome.output !== undefined && outcome.output !== null) {
+      ctx.recordOutput(outcome.output);
+      ctx.outputEmitted = true;
+    }
+    if (outcome.route !== undefined) {
+      ctx.route = outcome.route;
+      ctx.routeEmitted = true;
+    }
+    ctx.addInterruptIds(outcome.interrupts);
+    return ctx;
+  }
+
   /** One attempt, in its own span; says whether to try again. */
   private async runAttempt(
     nodeInput: unknown,

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../events/event.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import type { Content } from '../types/index.js';
+import { FunctionNode } from './function-node.js';
+import { JoinNode } from './join-node.js';
+import { NodeStatus } from './node-status.js';
+import { RequestInput } from './request-input.js';
+import { START } from './start.js';
+import { Workflow } from './workflow.js';
+import { ids, outputs } from './workflow-run-test-fixtures.js';
+
+/** A runner on one session that sends messages turn by turn and keeps what each turn yielded. */
+class Conversation {
+  readonly runner: InMemoryRunner;
+
+  private constructor(runner: InMemoryRunner) {
+    this.runner = runner;
+  }
+
+  static async open(agent: Workflow, resumable = true): Promise<Conversation> {
+    const runner = new InMemoryRunner({
+      agent,
+      appName: ids.appName,
+      ...(resumable ? { resumabilityConfig: { isResumable: true } } : {}),
+    });
+    await runner.sessionService.createSession(ids);
+    return new Conversation(runner);
+  }
+
+  async send(message: Content): Promise<Event[]> {
+    const events: Event[] = [];
+    for await (const event of this.runner.runAsync({
+      userId: ids.userId,
+      sessionId: ids.sessionId,
+      newMessage: message,
+    })) {
+      events.push(event);
+    }
+    return events;
+  }
+}
+
+const text = (value: string): Content => ({ role: 'user', parts: [{ text: value }] });
+
+/** The user's answer to interrupt `id` (Python `create_request_input_response`). */
+function answer(id: string, response: Record<string, unknown>): Content {
+  return {
+    role: 'user',
+    parts: [{ functionResponse: { id, name: 'adk_request_input', response } }],
+  };
+}
+
+/** The interrupt ids a turn's events left pending. */
+function interrupts(events: readonly Event[]): string[] {
+  return events.flatMap((event) => event.longRunningToolIds ?? []);
+}
+
+describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _replay_interceptor.py)', () => {
+  it('rerunOnResume false: the answer becomes the node output and the graph continues', async () => {
+    const runs: string[] = [];
+    const ask = new FunctionNode('ask', () => {
+      runs.push('ask');
+      return new RequestInput({ interruptId: 'i1', message: 'Approve?' });
+    });
+    const after = new FunctionNode('after', (_ctx, input: unknown) => {
+      runs.push('after');
+      return { got: input };
+    });
+    const wf = new Workflow({ name: 'wf', edges: [[START, ask, after]] });
+    const chat = await Conversation.open(wf);
+
+    const first = await chat.send(text('go'));
+    expect(interrupts(first)).toEqual(['i1']);
+    expect(runs).toEqual(['ask']);
+
+    const second = await chat.send(answer('i1', { result: 'yes' }));
+    expect(runs).toEqual(['ask', 'after']);
+    expect(outputs(second)).toContainEqual({ got: 'yes' });
+    expect(second.at(-1)?.actions.endOfAgent).toBe(true);
+  });
+
+  it('rerunOnResume true: the node runs again with ctx.resumeInputs', async () => {
+    const seen: unknown[] = [];
+    const approve = new FunctionNode(
+      'approve',
+      (ctx) => {
+        seen.push(ctx.resumeInputs['i1']);
+        const reply = ctx.resumeInputs['i1'];
+        return reply === undefined ? new RequestInput({ interruptId: 'i1' }) : { reply };
+      },
+      { rerunOnResume: true },
+    );
+    const wf = new Workflow({ name: 'wf', edges: [[START, approve]] });
+    const chat = await Conversation.open(wf);
+
+    expect(interrupts(await chat.send(text('go')))).toEqual(['i1']);
+    const second = await chat.send(answer('i1', { approved: true }));
+    expect(seen).toEqual([undefined, { approved: true }]);
+    expect(outputs(second)).toContainEqual({ reply: { approved: true } });
+    const output = second.find((event) => event.output !== undefined);
+    expect(output?.nodeInfo?.path).toBe('wf@1/approve@1');
+  });
+
+  it('does not re-run finished nodes; their recorded outputs feed their successors', async () => {
+    const runs: string[] = [];
+    const prepare = new FunctionNode('prepare', (_ctx, input: unknown) => {
+      runs.push('prepare');
+      return `prepared ${JSON.stringify(input)}`;
+    });
+    const ask = new FunctionNode(
+      'ask',
+      (ctx, input: unknown) => {
+        runs.push('ask');
+        const reply = ctx.resumeInputs['i1'];
+        return reply === undefined
+          ? new RequestInput({ interruptId: 'i1' })
+          : `${input} / ${reply}`;
+      },
+      { rerunOnResume: true },
+    );
+    const finish = new FunctionNode('finish', (_ctx, input: unknown) => {
+      runs.push('finish');
+      return `done: ${String(input)}`;
+    });
+    const wf = new Workflow({ name: 'wf', edges: [[START, prepare, ask, finish]] });
+    const chat = await Conversation.open(wf);
+
+    await chat.send(text('go'));
+    expect(runs).toEqual(['prepare', 'ask']);
+    const second = await chat.send(answer('i1', { result: 'ok' }));
+    expect(runs).toEqual(['prepare', 'ask', 'ask', 'finish']);
+    expect(outputs(second).at(-1)).toBe(
+      'done: prepared {"role":"user","parts":[{"text":"go"}]} / ok',
+    );
+  });
+
+  it('a fan-out where one branch waits: the other branch is not re-run and the join fires on resume', async () => {
+    const runs: string[] = [];
+    const quick = new FunctionNode('quick', () => {
+      runs.push('quick');
+      return 'q';
+    });
+    const ask = new FunctionNode('ask', () => {
+      runs.push('ask');
+      return new RequestInput({ interruptId: 'i1' });
+    });
+    const join = new JoinNode({ name: 'join' });
+    const report = new FunctionNode('report', (_ctx, input: unknown) => {
+      runs.push('report');
+      return input;
+    });
+    const wf = new Workflow({
+      name: 'wf',
+      edges: [
+        [START, [quick, ask]],
+        [quick, join],
+        [ask, join],
+        [join, report],
+      ],
+    });
+    const chat = await Conversation.open(wf);
+
+    const first = await chat.send(text('go'));
+    expect(interrupts(first)).toEqual(['i1']);
+    expect(runs).toEqual(['quick', 'ask']);
+
+    const second = await chat.send(answer('i1', { result: 'a' }));
+    expect(runs).toEqual(['quick', 'ask', 'report']);
+    expect(outputs(second).at(-1)).toEqual({ quick: 'q', ask: 'a' });
+  });
+
+  it('stays waiting while an interrupt is unanswered and checkpoints it WAITING', async () => {
+    const ask = new FunctionNode('ask', function* () {
+      yield new RequestInput({ interruptId: 'i1' });
+      yield new RequestInput({ interruptId: 'i2' });
+    });
+    const wf = new Workflow({ name: 'wf', edges: [[START, ask]] });
+    const chat = await Conversation.open(wf);
+    await chat.send(text('go'));
+    const second = await chat.send(answer('i1', { result: 1 }));
+    const checkpoints = second.filter((event) => event.actions.agentState);
+    const last = checkpoints.at(-1)?.actions.agentState as {
+      nodes: Record<string, { status: number; interrupts: string[] }>;
+    };
+    expect(last.nodes['ask']).toEqual({ status: NodeStatus.WAITING, interrupts: ['i2'] });
+    expect(second.some((event) => event.actions.endOfAgent)).toBe(false);
+  });
+
+  it('resumes in an app that is not resumable (the answered call names the run to replay)', async () => {
+    const runs: string[] = [];
+    const ask = new FunctionNode('ask', () => {
+      runs.push('ask');
+      return new RequestInput({ interruptId: 'i1' });
+    });
+    const after = new FunctionNode('after', (_ctx, input: unknown) => {
+      runs.push('after');
+      return input;
+    });
+    const wf = new Workflow({ name: 'wf', edges: [[START, ask, after]] });
+    const chat = await Conversation.open(wf, false);
+    await chat.send(text('go'));
+    const second = await chat.send(answer('i1', { result: 42 }));
+    expect(runs).toEqual(['ask', 'after']);
+    expect(outputs(second)).toContain(42);
+  });
+});
