@@ -149,6 +149,11 @@ export class NodeRunContext extends Context implements NodeContext {
     for (const id of ids) this.interrupts.add(id);
   }
 
+  /** Drops an interrupt answered within the run itself (engine use). */
+  resolveInterruptId(id: string): void {
+    this.interrupts.delete(id);
+  }
+
   /** Replaces the interrupt ids (a workflow reporting its children's, engine use). */
   setInterruptIds(ids: Iterable<string>): void {
     this.interrupts.clear();

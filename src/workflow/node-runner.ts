@@ -3,6 +3,7 @@ import { DynamicNodeFailError } from '../errors/dynamic-node-fail-error.js';
 import { NodeInterruptedError } from '../errors/node-interrupted-error.js';
 import { NodeTimeoutError } from '../errors/node-timeout-error.js';
 import { createEvent, type Event } from '../events/event.js';
+import { getFunctionResponses } from '../events/event-predicates.js';
 import { setOwn } from '../utils/get-own.js';
 import { logger } from '../utils/logger.js';
 import type { BaseNode } from './base-node.js';
@@ -337,6 +338,12 @@ export class NodeRunner {
       ctx.recordOutput(event.content);
     }
     if (event.longRunningToolIds) ctx.addInterruptIds(event.longRunningToolIds);
+    // A long-running call answered within the run (a NodeTool whose node
+    // finished) is no interrupt: only calls left unanswered make the node
+    // wait, as Python's flow raises an interrupt only for pending calls.
+    for (const response of getFunctionResponses(event)) {
+      if (response.id) ctx.resolveInterruptId(response.id);
+    }
     // Only the node's own events decide its route: a composite node passes on
     // events its children already acted on.
     const native =
