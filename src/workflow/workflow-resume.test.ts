@@ -204,4 +204,70 @@ describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _
     expect(runs).toEqual(['ask', 'after']);
     expect(outputs(second)).toContain(42);
   });
+
+  it('pauses twice in one invocation: each answer moves the graph one step', async () => {
+    const runs: string[] = [];
+    const first = new FunctionNode('first', () => {
+      runs.push('first');
+      return new RequestInput({ interruptId: 'q1' });
+    });
+    const second = new FunctionNode('second', (_ctx, input: unknown) => {
+      runs.push(`second(${String(input)})`);
+      return new RequestInput({ interruptId: 'q2' });
+    });
+    const done = new FunctionNode('done', (_ctx, input: unknown) => `done(${String(input)})`);
+    const wf = new Workflow({ name: 'wf', edges: [[START, first, second, done]] });
+    const chat = await Conversation.open(wf);
+
+    expect(interrupts(await chat.send(text('go')))).toEqual(['q1']);
+    expect(interrupts(await chat.send(answer('q1', { result: 'one' })))).toEqual(['q2']);
+    const last = await chat.send(answer('q2', { result: 'two' }));
+    expect(runs).toEqual(['first', 'second(one)']);
+    expect(outputs(last).at(-1)).toBe('done(two)');
+    expect(last.at(-1)?.actions.endOfAgent).toBe(true);
+  });
+
+  it('resumes a nested workflow: the inner waiting node gets the answer, the outer graph continues', async () => {
+    const runs: string[] = [];
+    const ask = new FunctionNode('ask', () => {
+      runs.push('ask');
+      return new RequestInput({ interruptId: 'inner-q' });
+    });
+    const inner = new Workflow({ name: 'inner', edges: [[START, ask]] });
+    const tail = new FunctionNode('tail', (_ctx, input: unknown) => {
+      runs.push('tail');
+      return `tail(${String(input)})`;
+    });
+    const outer = new Workflow({ name: 'outer', edges: [[START, inner.node, tail]] });
+    const chat = await Conversation.open(outer);
+
+    expect(interrupts(await chat.send(text('go')))).toEqual(['inner-q']);
+    const second = await chat.send(answer('inner-q', { result: 'x' }));
+    expect(runs).toEqual(['ask', 'tail']);
+    expect(outputs(second).at(-1)).toBe('tail(x)');
+  });
+
+  it('answers a dynamic child (ctx.runNode) by run id: its answer is its output, the caller reruns', async () => {
+    const runs: string[] = [];
+    const approval = new FunctionNode('approval', () => {
+      runs.push('approval');
+      return new RequestInput({ interruptId: 'dyn-q' });
+    });
+    const worker = new FunctionNode(
+      'worker',
+      async (ctx) => {
+        runs.push('worker');
+        const verdict = await ctx.runNode(approval, undefined, { raiseOnWait: true });
+        return `verdict: ${String(verdict)}`;
+      },
+      { rerunOnResume: true },
+    );
+    const wf = new Workflow({ name: 'wf', edges: [[START, worker]] });
+    const chat = await Conversation.open(wf);
+
+    expect(interrupts(await chat.send(text('go')))).toEqual(['dyn-q']);
+    const second = await chat.send(answer('dyn-q', { result: 'granted' }));
+    expect(runs).toEqual(['worker', 'approval', 'worker']);
+    expect(outputs(second).at(-1)).toBe('verdict: granted');
+  });
 });
