@@ -172,7 +172,7 @@ export class DynamicNodeScheduler {
       runs = recoverChildRuns(
         parent.invocation.session.events,
         parent.nodePath,
-        parent.services.replayInvocationId ?? parent.invocationId,
+        parent.services.replayInvocationIds ?? new Set([parent.invocationId]),
       );
       this.recovered.set(parent.nodePath, runs);
     }
@@ -195,9 +195,9 @@ export class DynamicNodeScheduler {
     nodePath: string,
   ): { found: true; output: unknown } | { found: false } {
     if (this.outputs.has(nodePath)) return { found: true, output: this.outputs.get(nodePath) };
-    const invocationId = parent.services.replayInvocationId ?? parent.invocationId;
+    const invocationIds = parent.services.replayInvocationIds ?? new Set([parent.invocationId]);
     for (const event of parent.invocation.session.events) {
-      if (event.invocationId !== invocationId) continue;
+      if (!invocationIds.has(event.invocationId)) continue;
       if (event.nodeInfo?.path !== nodePath) continue;
       if (event.output === undefined || event.output === null) continue;
       this.outputs.set(nodePath, event.output);

@@ -26,11 +26,11 @@ export interface NodeRunServices {
   /** Sleeps for retries and time limits, and the jitter's randomness. */
   readonly clock: WorkflowClock;
   /**
-   * The invocation whose recorded runs a resumed workflow replays: the
-   * invocation of the interrupt the user's message answers, or the current
-   * one. Unset means the current invocation.
+   * The invocations whose recorded runs a resumed workflow replays: the
+   * current one and those of the interrupts the user answered. Unset means
+   * the current invocation only.
    */
-  readonly replayInvocationId?: string | undefined;
+  readonly replayInvocationIds?: ReadonlySet<string> | undefined;
 }
 
 /** Fields of a new NodeRunContext; the node runner makes one per attempt. */

@@ -53,7 +53,7 @@ export async function runWorkflowGraph(
   loop.recovered = recoverChildRuns(
     ctx.invocation.session.events,
     ctx.nodePath,
-    ctx.services.replayInvocationId ?? ctx.invocationId,
+    ctx.services.replayInvocationIds ?? new Set([ctx.invocationId]),
   );
   seedStartTriggers(spec.graph, loop, input, ctx.invocation.branch);
   const dynamic = new DynamicNodeScheduler(loop.runIds);

@@ -30,13 +30,14 @@ export interface RecoveredRun {
  * run at `basePath` (Python `_reconstruct_node_states` with
  * `group_by_direct_child`): each child's output, route, branch, failure and
  * interrupts, and the user's function responses that answer them. Only the
- * events of `invocationId` count (the invocation being resumed), except user
- * events, which count whenever they answer a recorded interrupt.
+ * events of `invocationIds` count (the invocations being resumed; a later
+ * one's record of a run wins), except user events, which count whenever they
+ * answer a recorded interrupt.
  */
 export function recoverChildRuns(
   events: readonly Event[],
   basePath: string,
-  invocationId: string,
+  invocationIds: ReadonlySet<string>,
 ): Map<string, RecoveredRun> {
   const runs = new Map<string, RecoveredRun>();
   const owners = new Map<string, RecoveredRun>();
@@ -46,7 +47,7 @@ export function recoverChildRuns(
       recordAnswers(event, owners);
       continue;
     }
-    if (event.invocationId !== invocationId) continue;
+    if (!invocationIds.has(event.invocationId)) continue;
     const path = event.nodeInfo?.path ?? '';
     if (!path.startsWith(prefix)) continue;
     const rest = path.slice(prefix.length);

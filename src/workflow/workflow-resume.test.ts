@@ -270,4 +270,25 @@ describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _
     expect(runs).toEqual(['worker', 'approval', 'worker']);
     expect(outputs(second).at(-1)).toBe('verdict: granted');
   });
+
+  it('pauses twice in an app that is not resumable: the second answer replays both invocations', async () => {
+    const runs: string[] = [];
+    const first = new FunctionNode('first', () => {
+      runs.push('first');
+      return new RequestInput({ interruptId: 'q1' });
+    });
+    const second = new FunctionNode('second', (_ctx, input: unknown) => {
+      runs.push(`second(${String(input)})`);
+      return new RequestInput({ interruptId: 'q2' });
+    });
+    const done = new FunctionNode('done', (_ctx, input: unknown) => `done(${String(input)})`);
+    const wf = new Workflow({ name: 'wf', edges: [[START, first, second, done]] });
+    const chat = await Conversation.open(wf, false);
+
+    expect(interrupts(await chat.send(text('go')))).toEqual(['q1']);
+    expect(interrupts(await chat.send(answer('q1', { result: 'one' })))).toEqual(['q2']);
+    const last = await chat.send(answer('q2', { result: 'two' }));
+    expect(runs).toEqual(['first', 'second(one)']);
+    expect(outputs(last).at(-1)).toBe('done(two)');
+  });
 });

@@ -78,7 +78,7 @@ export class Workflow extends BaseAgent {
     context: InvocationContext,
   ): AsyncGenerator<Event, void, undefined> {
     // An answer to a node's interrupt resumes the run that asked (replayed from the session).
-    const { replayInvocationId, input } = findWorkflowResumePoint(context, this.name);
+    const { replayInvocationIds, input } = findWorkflowResumePoint(context, this.name);
     const channel = new EventChannel();
     const stop = new AbortController();
     const abortSignal = context.abortSignal
@@ -93,7 +93,7 @@ export class Workflow extends BaseAgent {
         outputForAncestors: [],
         isolationScope: undefined,
         abortSignal,
-        services: { channel, clock: this.clock, replayInvocationId },
+        services: { channel, clock: this.clock, replayInvocationIds },
       },
       runId: '1',
     });
