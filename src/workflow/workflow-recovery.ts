@@ -1,6 +1,8 @@
 import type { Event } from '../events/event.js';
 import type { RouteValue } from '../events/event-actions.js';
 import { getOwn, setOwn } from '../utils/get-own.js';
+import { REQUEST_INPUT_FUNCTION_CALL_NAME } from './request-input-event.js';
+import { validateResumeResponse } from './resume-response-schema.js';
 
 /**
  * What the session's events say about one earlier run of a workflow's direct
@@ -41,10 +43,11 @@ export function recoverChildRuns(
 ): Map<string, RecoveredRun> {
   const runs = new Map<string, RecoveredRun>();
   const owners = new Map<string, RecoveredRun>();
+  const schemas = new Map<string, unknown>();
   const prefix = `${basePath}/`;
   for (const event of events) {
     if (event.author === 'user') {
-      recordAnswers(event, owners);
+      recordAnswers(event, owners, schemas);
       continue;
     }
     if (!invocationIds.has(event.invocationId)) continue;
@@ -78,6 +81,8 @@ export function recoverChildRuns(
       run.interruptIds.add(id);
       if (direct) run.directInterruptIds.add(id);
       owners.set(id, run);
+      const schema = requestInputSchema(event, id);
+      if (schema !== undefined && schema !== null) schemas.set(id, schema);
     }
   }
   return runs;
@@ -108,15 +113,36 @@ export function unwrapResponse(response: unknown): unknown {
   }
 }
 
-function recordAnswers(event: Event, owners: ReadonlyMap<string, RecoveredRun>): void {
+function recordAnswers(
+  event: Event,
+  owners: ReadonlyMap<string, RecoveredRun>,
+  schemas: ReadonlyMap<string, unknown>,
+): void {
   for (const part of event.content?.parts ?? []) {
     const response = part.functionResponse;
     if (!response?.id) continue;
     const run = owners.get(response.id);
     if (!run) continue;
     run.resolvedIds.add(response.id);
-    setOwn(run.resolvedResponses, response.id, unwrapResponse(response.response));
+    const value = unwrapResponse(response.response);
+    const schema = schemas.get(response.id);
+    setOwn(
+      run.resolvedResponses,
+      response.id,
+      schema === undefined ? value : validateResumeResponse(response.id, value, schema),
+    );
   }
+}
+
+/** The `response_schema` of the `adk_request_input` call `id` in `event`, if any. */
+function requestInputSchema(event: Event, id: string): unknown {
+  for (const part of event.content?.parts ?? []) {
+    const call = part.functionCall;
+    if (call?.name === REQUEST_INPUT_FUNCTION_CALL_NAME && call.id === id) {
+      return call.args === undefined ? undefined : getOwn(call.args, 'response_schema');
+    }
+  }
+  return undefined;
 }
 
 function emptyRun(runId: string): RecoveredRun {

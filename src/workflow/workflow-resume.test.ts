@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ResumeInputValidationError } from '../errors/resume-input-validation-error.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { Content } from '../types/index.js';
@@ -290,5 +292,31 @@ describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _
     const last = await chat.send(answer('q2', { result: 'two' }));
     expect(runs).toEqual(['first', 'second(one)']);
     expect(outputs(last).at(-1)).toBe('done(two)');
+  });
+
+  it('checks the answer against the request response_schema: coerced when it fits, the run fails when not', async () => {
+    const build = () =>
+      new Workflow({
+        name: 'wf',
+        edges: [
+          [
+            START,
+            new FunctionNode(
+              'ask',
+              () => new RequestInput({ interruptId: 'n', responseSchema: z.number().int() }),
+            ),
+            new FunctionNode('double', (_ctx, input: unknown) => (input as number) * 2),
+          ],
+        ],
+      });
+    const good = await Conversation.open(build());
+    await good.send(text('go'));
+    expect(outputs(await good.send(answer('n', { result: '21' }))).at(-1)).toBe(42);
+
+    const bad = await Conversation.open(build());
+    await bad.send(text('go'));
+    await expect(bad.send(answer('n', { result: 'lots' }))).rejects.toThrow(
+      ResumeInputValidationError,
+    );
   });
 });
