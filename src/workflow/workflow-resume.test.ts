@@ -4,6 +4,7 @@ import { ResumeInputValidationError } from '../errors/resume-input-validation-er
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { Content } from '../types/index.js';
+import { Edge } from './edge.js';
 import { FunctionNode } from './function-node.js';
 import { JoinNode } from './join-node.js';
 import { NodeStatus } from './node-status.js';
@@ -318,5 +319,34 @@ describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _
     await expect(bad.send(answer('n', { result: 'lots' }))).rejects.toThrow(
       ResumeInputValidationError,
     );
+  });
+
+  it('replays a conditional loop with its recorded routes and run ids, then resumes the waiting node', async () => {
+    let countRuns = 0;
+    const count = new FunctionNode('count', (ctx, input: unknown) => {
+      countRuns += 1;
+      const n = typeof input === 'number' ? input + 1 : 1;
+      ctx.route = n < 3 ? 'again' : 'done';
+      return n;
+    });
+    const ask = new FunctionNode('ask', () => new RequestInput({ interruptId: 'loop-q' }));
+    const finish = new FunctionNode('finish', (_ctx, input: unknown) => `finish(${String(input)})`);
+    const wf = new Workflow({
+      name: 'wf',
+      edges: [
+        [START, count],
+        new Edge({ fromNode: count, toNode: count, route: 'again' }),
+        new Edge({ fromNode: count, toNode: ask, route: 'done' }),
+        [ask, finish],
+      ],
+    });
+    const chat = await Conversation.open(wf);
+    expect(interrupts(await chat.send(text('go')))).toEqual(['loop-q']);
+    expect(countRuns).toBe(3);
+    const second = await chat.send(answer('loop-q', { result: 'fine' }));
+    expect(countRuns).toBe(3);
+    const last = second.filter((event) => event.output !== undefined).at(-1);
+    expect(last?.nodeInfo?.path).toBe('wf@1/finish@1');
+    expect(last?.output).toBe('finish(fine)');
   });
 });
