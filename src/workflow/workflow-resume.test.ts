@@ -9,6 +9,7 @@ import { FunctionNode } from './function-node.js';
 import { JoinNode } from './join-node.js';
 import { NodeStatus } from './node-status.js';
 import { RequestInput } from './request-input.js';
+import { createRequestInputResponse } from './request-input-event.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
 import { ids, outputs } from './workflow-run-test-fixtures.js';
@@ -48,10 +49,7 @@ const text = (value: string): Content => ({ role: 'user', parts: [{ text: value 
 
 /** The user's answer to interrupt `id` (Python `create_request_input_response`). */
 function answer(id: string, response: Record<string, unknown>): Content {
-  return {
-    role: 'user',
-    parts: [{ functionResponse: { id, name: 'adk_request_input', response } }],
-  };
+  return { role: 'user', parts: [createRequestInputResponse(id, response)] };
 }
 
 /** The interrupt ids a turn's events left pending. */
