@@ -15,7 +15,7 @@ export interface RecoveredRun {
   output: unknown;
   route: RouteValue | RouteValue[] | undefined;
   branch: string | undefined;
-  /** The run ended with an error event of its own (`errorCode`). */
+  /** The run's last outcome was an error event of its own (`errorCode`), not an output. */
   failed: boolean;
   /** Long-running call ids raised by the run or its descendants. */
   interruptIds: Set<string>;
@@ -76,7 +76,9 @@ export function recoverChildRuns(
       }
       if (event.actions.route !== undefined) run.route = event.actions.route;
     }
+    // A failed attempt followed by a successful retry is no failure.
     if (direct && event.errorCode !== undefined) run.failed = true;
+    else if (direct && (hasOutput || event.actions.route !== undefined)) run.failed = false;
     for (const id of event.longRunningToolIds ?? []) {
       run.interruptIds.add(id);
       if (direct) run.directInterruptIds.add(id);

@@ -12,7 +12,7 @@ import { RequestInput } from './request-input.js';
 import { createRequestInputResponse } from './request-input-event.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { ids, outputs } from './workflow-run-test-fixtures.js';
+import { TestClock, ids, outputs } from './workflow-run-test-fixtures.js';
 
 /** A runner on one session that sends messages turn by turn and keeps what each turn yielded. */
 class Conversation {
@@ -346,5 +346,30 @@ describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _
     const last = second.filter((event) => event.output !== undefined).at(-1);
     expect(last?.nodeInfo?.path).toBe('wf@1/finish@1');
     expect(last?.output).toBe('finish(fine)');
+  });
+
+  it('replays a node that failed once and succeeded on retry; reruns one that failed for good', async () => {
+    let flakyRuns = 0;
+    const flaky = new FunctionNode(
+      'flaky',
+      () => {
+        flakyRuns += 1;
+        if (flakyRuns === 1) throw new Error('first attempt');
+        return 'steady';
+      },
+      { retryConfig: { maxAttempts: 2, initialDelay: 0 } },
+    );
+    const ask = new FunctionNode('ask', () => new RequestInput({ interruptId: 'after-retry' }));
+    const wf = new Workflow({
+      name: 'wf',
+      edges: [[START, flaky, ask]],
+      clock: new TestClock(),
+    });
+    const chat = await Conversation.open(wf);
+    expect(interrupts(await chat.send(text('go')))).toEqual(['after-retry']);
+    expect(flakyRuns).toBe(2);
+    const second = await chat.send(answer('after-retry', { result: 'ok' }));
+    expect(flakyRuns).toBe(2);
+    expect(outputs(second)).toContain('ok');
   });
 });
