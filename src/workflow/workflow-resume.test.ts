@@ -7,6 +7,7 @@ import type { Content } from '../types/index.js';
 import { Edge } from './edge.js';
 import { FunctionNode } from './function-node.js';
 import { JoinNode } from './join-node.js';
+import { ParallelWorker } from './parallel-worker.js';
 import { NodeStatus } from './node-status.js';
 import { RequestInput } from './request-input.js';
 import { createRequestInputResponse } from './request-input-event.js';
@@ -371,5 +372,24 @@ describe('Workflow resume after human input (issue 17 §5, _workflow.py SETUP, _
     const second = await chat.send(answer('after-retry', { result: 'ok' }));
     expect(flakyRuns).toBe(2);
     expect(outputs(second)).toContain('ok');
+  });
+
+  it('resumes a ParallelWorker whose one item waits: the finished items are not run again', async () => {
+    const itemRuns: number[] = [];
+    const item = new FunctionNode('item', (_ctx, n: number) => {
+      itemRuns.push(n);
+      return n === 2 ? new RequestInput({ interruptId: 'item-2' }) : n * 10;
+    });
+    const split = new FunctionNode('split', () => [1, 2, 3]);
+    const wf = new Workflow({
+      name: 'wf',
+      edges: [[START, split, new ParallelWorker({ node: item })]],
+    });
+    const chat = await Conversation.open(wf);
+    expect(interrupts(await chat.send(text('go')))).toEqual(['item-2']);
+    expect([...itemRuns].sort()).toEqual([1, 2, 3]);
+    const second = await chat.send(answer('item-2', { result: 20 }));
+    expect([...itemRuns].sort()).toEqual([1, 2, 3]);
+    expect(outputs(second).at(-1)).toEqual([10, 20, 30]);
   });
 });
