@@ -17,14 +17,15 @@ export function findAgentToRun(session: Session, rootAgent: BaseAgent): BaseAgen
   const callEvent = findMatchingFunctionCall(session.events);
   // A call made inside a delegated task is answered through its delegating agent.
   if (callEvent?.author && !callEvent.isolationScope) {
-    const caller = rootAgent.findAgent(callEvent.author);
+    const caller = rootAgent.findAgent(agentNameOf(callEvent));
     if (caller) return caller;
   }
   for (let index = session.events.length - 1; index >= 0; index--) {
     const event = session.events[index]!;
     if (!isCandidate(event)) continue;
-    if (event.author === rootAgent.name) return rootAgent;
-    const agent = rootAgent.findSubAgent(event.author);
+    const author = agentNameOf(event);
+    if (author === rootAgent.name) return rootAgent;
+    const agent = rootAgent.findSubAgent(author);
     if (!agent) {
       // A workflow node authors its events by the node's name, which is no agent's.
       if (event.nodeInfo?.path === undefined) {
@@ -48,6 +49,20 @@ export function isTransferableAcrossAgentTree(agent: BaseAgent): boolean {
     current = current.parentAgent;
   }
   return true;
+}
+
+/**
+ * The agent an event speaks for: a workflow node's event (ADK 2.x
+ * `nodeInfo.path`, `wf@1/node@1`) belongs to the workflow named by its
+ * path's first segment, whatever node authored it; any other event, to its
+ * author.
+ */
+function agentNameOf(event: Event): string {
+  const path = event.nodeInfo?.path;
+  if (!path) return event.author;
+  const first = path.split('/')[0] ?? '';
+  const at = first.lastIndexOf('@');
+  return at > 0 ? first.slice(0, at) : event.author;
 }
 
 function isCandidate(event: Event): boolean {

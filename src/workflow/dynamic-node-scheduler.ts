@@ -8,7 +8,9 @@ import type { RunnableNode } from './node-like.js';
 import { buildNodeOnce } from './node-builder.js';
 import type { NodeRunContext } from './node-run-context.js';
 import { NodeRunner, parentOf } from './node-runner.js';
+import { decideReplay, type ReplayDecision } from './replay-decision.js';
 import type { RunIdCounter } from './run-id-counter.js';
+import { recoverChildRuns, type RecoveredRun } from './workflow-recovery.js';
 
 /**
  * Runs the nodes that nodes of one workflow start with `ctx.runNode`
@@ -25,6 +27,8 @@ export class DynamicNodeScheduler {
   private readonly outputs = new Map<string, unknown>();
   private readonly inFlight = new Map<NodeRunner, Promise<NodeRunContext>>();
   private readonly byPath = new Map<string, Promise<NodeRunContext>>();
+  /** The recorded child runs of each caller, by the caller's path (read once per caller). */
+  private readonly recovered = new Map<string, Map<string, RecoveredRun>>();
 
   constructor(private readonly runIds: RunIdCounter) {}
 
@@ -45,7 +49,25 @@ export class DynamicNodeScheduler {
     }
     // A second call for a run still going (same explicit run id) shares it.
     const existing = this.byPath.get(nodePath);
-    const child = await (existing ?? this.start(parent, node, nodeInput, runId, nodePath, options));
+    if (existing) return this.settle(parent, await existing, nodePath, options);
+    const decision = this.recordedDecision(parent, node, runId);
+    if (decision.kind === 'replay') {
+      const output = decision.output;
+      if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
+      if (options.useAsOutput) delegateOutput(parent, output);
+      return output;
+    }
+    if (decision.kind === 'wait') {
+      parent.addInterruptIds(decision.interrupts);
+      if (options.raiseOnWait) {
+        throw new NodeInterruptedError({ interruptIds: [...decision.interrupts], nodePath });
+      }
+      return undefined;
+    }
+    const child = await this.start(parent, node, nodeInput, runId, nodePath, {
+      ...options,
+      resumeInputs: decision.resumeInputs,
+    });
     return this.settle(parent, child, nodePath, options);
   }
 
@@ -55,7 +77,7 @@ export class DynamicNodeScheduler {
     nodeInput: unknown,
     runId: string,
     nodePath: string,
-    options: RunNodeOptions,
+    options: RunNodeOptions & { resumeInputs?: Record<string, unknown> },
   ): Promise<NodeRunContext> {
     const runner = new NodeRunner({
       node,
@@ -68,10 +90,12 @@ export class DynamicNodeScheduler {
         ? {}
         : { overrideIsolationScope: options.overrideIsolationScope }),
     });
-    const running = runner.run(nodeInput).finally(() => {
-      this.inFlight.delete(runner);
-      this.byPath.delete(nodePath);
-    });
+    const running = runner
+      .run(nodeInput, { resumeInputs: options.resumeInputs ?? {} })
+      .finally(() => {
+        this.inFlight.delete(runner);
+        this.byPath.delete(nodePath);
+      });
     this.inFlight.set(runner, running);
     this.byPath.set(nodePath, running);
     return running;
@@ -136,14 +160,44 @@ export class DynamicNodeScheduler {
     await Promise.all(runs.map(([, promise]) => promise));
   }
 
+  /**
+   * What a resumed workflow does with a child the session already recorded
+   * under `parent` (Python `check_interception` for dynamic nodes): its
+   * answered interrupts become its output or its resume inputs, unanswered
+   * ones keep it waiting. A child with no record runs.
+   */
+  private recordedDecision(parent: NodeRunContext, node: BaseNode, runId: string): ReplayDecision {
+    let runs = this.recovered.get(parent.nodePath);
+    if (!runs) {
+      runs = recoverChildRuns(
+        parent.invocation.session.events,
+        parent.nodePath,
+        parent.services.replayInvocationIds ?? new Set([parent.invocationId]),
+      );
+      this.recovered.set(parent.nodePath, runs);
+    }
+    const recovered = runs.get(`${node.name}@${runId}`);
+    if (!recovered) return { kind: 'run', resumeInputs: {} };
+    const decision = decideReplay(node, recovered);
+    // A child that finished without output before is not fast-forwarded to
+    // nothing: it runs again (Python lets crashed dynamic runs re-execute).
+    if (decision.kind === 'replay' && recovered.interruptIds.size === 0) {
+      const hasOutcome =
+        (recovered.output !== undefined && recovered.output !== null) ||
+        recovered.route !== undefined;
+      if (!hasOutcome) return { kind: 'run', resumeInputs: {} };
+    }
+    return decision;
+  }
+
   private cachedOutput(
     parent: NodeRunContext,
     nodePath: string,
   ): { found: true; output: unknown } | { found: false } {
     if (this.outputs.has(nodePath)) return { found: true, output: this.outputs.get(nodePath) };
-    const invocationId = parent.invocationId;
+    const invocationIds = parent.services.replayInvocationIds ?? new Set([parent.invocationId]);
     for (const event of parent.invocation.session.events) {
-      if (event.invocationId !== invocationId) continue;
+      if (!invocationIds.has(event.invocationId)) continue;
       if (event.nodeInfo?.path !== nodePath) continue;
       if (event.output === undefined || event.output === null) continue;
       this.outputs.set(nodePath, event.output);

@@ -47,6 +47,7 @@ export { NodeStatus, isNodeStatus, nodeStatusName } from './node-status.js';
 export {
   REQUEST_INPUT_FUNCTION_CALL_NAME,
   createRequestInputEvent,
+  createRequestInputResponse,
   getRequestInputInterruptIds,
 } from './request-input-event.js';
 export { RequestInput, isRequestInput, type RequestInputParams } from './request-input.js';

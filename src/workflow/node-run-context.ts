@@ -25,6 +25,12 @@ export interface NodeRunServices {
   readonly channel: EventChannel;
   /** Sleeps for retries and time limits, and the jitter's randomness. */
   readonly clock: WorkflowClock;
+  /**
+   * The invocations whose recorded runs a resumed workflow replays: the
+   * current one and those of the interrupts the user answered. Unset means
+   * the current invocation only.
+   */
+  readonly replayInvocationIds?: ReadonlySet<string> | undefined;
 }
 
 /** Fields of a new NodeRunContext; the node runner makes one per attempt. */
@@ -141,6 +147,11 @@ export class NodeRunContext extends Context implements NodeContext {
   /** Adds interrupt ids the node raised (engine use). */
   addInterruptIds(ids: Iterable<string>): void {
     for (const id of ids) this.interrupts.add(id);
+  }
+
+  /** Drops an interrupt answered within the run itself (engine use). */
+  resolveInterruptId(id: string): void {
+    this.interrupts.delete(id);
   }
 
   /** Replaces the interrupt ids (a workflow reporting its children's, engine use). */

@@ -3,6 +3,7 @@ import { DynamicNodeFailError } from '../errors/dynamic-node-fail-error.js';
 import { NodeInterruptedError } from '../errors/node-interrupted-error.js';
 import { NodeTimeoutError } from '../errors/node-timeout-error.js';
 import { createEvent, type Event } from '../events/event.js';
+import { getFunctionResponses } from '../events/event-predicates.js';
 import { setOwn } from '../utils/get-own.js';
 import { logger } from '../utils/logger.js';
 import type { BaseNode } from './base-node.js';
@@ -122,6 +123,32 @@ export class NodeRunner {
         `Node '${this.node.name}' failed and is being retried locally. Note: retry count is not persisted across resuming.`,
       );
     }
+  }
+
+  /**
+   * A run that is not executed (a resumed workflow's replay, Python
+   * `create_mock_context`): its context carries the recorded output, route
+   * and interrupts, as if the node had just sent them; nothing is sent.
+   */
+  replay(
+    nodeInput: unknown,
+    outcome: {
+      output: unknown;
+      route: NodeRunContext['route'];
+      interrupts: readonly string[];
+    },
+  ): NodeRunContext {
+    const ctx = this.createChildContext(nodeInput, {}, 1, new AbortController().signal);
+    if (outcome.output !== undefined && outcome.output !== null) {
+      ctx.recordOutput(outcome.output);
+      ctx.outputEmitted = true;
+    }
+    if (outcome.route !== undefined) {
+      ctx.route = outcome.route;
+      ctx.routeEmitted = true;
+    }
+    ctx.addInterruptIds(outcome.interrupts);
+    return ctx;
   }
 
   /** One attempt, in its own span; says whether to try again. */
@@ -311,6 +338,12 @@ export class NodeRunner {
       ctx.recordOutput(event.content);
     }
     if (event.longRunningToolIds) ctx.addInterruptIds(event.longRunningToolIds);
+    // A long-running call answered within the run (a NodeTool whose node
+    // finished) is no interrupt: only calls left unanswered make the node
+    // wait, as Python's flow raises an interrupt only for pending calls.
+    for (const response of getFunctionResponses(event)) {
+      if (response.id) ctx.resolveInterruptId(response.id);
+    }
     // Only the node's own events decide its route: a composite node passes on
     // events its children already acted on.
     const native =

@@ -1,4 +1,5 @@
 import { createEvent, type Event, type EventInit } from '../events/event.js';
+import type { Part } from '../types/index.js';
 import { nodeSchemaToJsonSchema } from './node-schema.js';
 import type { RequestInput } from './request-input.js';
 
@@ -44,4 +45,19 @@ export function getRequestInputInterruptIds(event: Pick<Event, 'content'>): stri
     if (call?.name === REQUEST_INPUT_FUNCTION_CALL_NAME && call.id !== undefined) ids.push(call.id);
   }
   return ids;
+}
+
+/**
+ * The answer to a human-input interrupt (Python
+ * `create_request_input_response`): a function-response part with the
+ * interrupt's id, to send as (part of) the user's next message. A workflow
+ * resumed by it reads `{result: x}` as `x`.
+ */
+export function createRequestInputResponse(
+  interruptId: string,
+  response: Record<string, unknown>,
+): Part {
+  return {
+    functionResponse: { id: interruptId, name: REQUEST_INPUT_FUNCTION_CALL_NAME, response },
+  };
 }

@@ -49,3 +49,28 @@ export async function emitEndOfAgent(workflowName: string, ctx: NodeRunContext):
     }),
   );
 }
+
+/**
+ * Sends a replayed node's recorded output again on a resumable session
+ * (Python `_maybe_reemit_replayed_output`), so the resumed stream holds
+ * every output: an event by the workflow with the output and the node's
+ * path. Nothing is sent for a run without output or a session that is not
+ * resumable.
+ */
+export async function reemitReplayedOutput(
+  workflowName: string,
+  child: NodeRunContext,
+  ctx: NodeRunContext,
+): Promise<void> {
+  const ic = ctx.invocation;
+  if (!ic.isResumable || child.output === undefined || child.output === null) return;
+  await ctx.services.channel.emit(
+    createEvent({
+      invocationId: ic.invocationId,
+      author: workflowName,
+      ...(ic.branch === undefined ? {} : { branch: ic.branch }),
+      output: child.output,
+      nodeInfo: { path: child.nodePath },
+    }),
+  );
+}

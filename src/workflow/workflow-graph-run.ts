@@ -5,7 +5,10 @@ import type { NodeRunContext } from './node-run-context.js';
 import { NodeRunner, parentOf } from './node-runner.js';
 import { createNodeState } from './node-state.js';
 import { NodeStatus } from './node-status.js';
-import { emitEndOfAgent, emitNodeCheckpoint } from './workflow-checkpoint.js';
+import type { BaseNode } from './base-node.js';
+import { decideReplay, type ReplayDecision } from './replay-decision.js';
+import { emitEndOfAgent, emitNodeCheckpoint, reemitReplayedOutput } from './workflow-checkpoint.js';
+import { recoverChildRuns } from './workflow-recovery.js';
 import { WorkflowLoopState, type PendingRun, type Trigger } from './workflow-loop-state.js';
 import {
   bufferDownstreamTriggers,
@@ -47,6 +50,11 @@ export async function runWorkflowGraph(
 ): Promise<void> {
   ctx.eventAuthor = spec.name;
   const loop = new WorkflowLoopState();
+  loop.recovered = recoverChildRuns(
+    ctx.invocation.session.events,
+    ctx.nodePath,
+    ctx.services.replayInvocationIds ?? new Set([ctx.invocationId]),
+  );
   seedStartTriggers(spec.graph, loop, input, ctx.invocation.branch);
   const dynamic = new DynamicNodeScheduler(loop.runIds);
   ctx.dynamicNodeRunner = (parent, node, nodeInput, options) =>
@@ -142,7 +150,8 @@ async function scheduleReadyNodes(
     const trigger = loop.popTrigger(name);
     if (!trigger) continue;
     startNode(spec, loop, ctx, name, trigger);
-    await emitNodeCheckpoint(spec.name, loop, ctx);
+    // A replayed run is no new step: only an execution is checkpointed.
+    if (!loop.replayed.has(name)) await emitNodeCheckpoint(spec.name, loop, ctx);
   }
 }
 
@@ -179,12 +188,22 @@ function startNode(
     ...(trigger.branch === undefined ? {} : { overrideBranch: trigger.branch }),
     useAsOutput: spec.graph.terminalNodeNames.has(name),
   });
+  const decision = replayDecisionFor(loop, node, name, runId);
+  if (decision.kind !== 'run') loop.replayed.add(name);
   const run: PendingRun = {
     runner,
     // Started on the next microtask, as a task is: the checkpoint that
     // records the start goes out before the node's first event.
     promise: Promise.resolve()
-      .then(() => runner.run(trigger.input))
+      .then(() =>
+        decision.kind === 'run'
+          ? runner.run(trigger.input, { resumeInputs: decision.resumeInputs })
+          : runner.replay(trigger.input, {
+              output: decision.kind === 'replay' ? decision.output : undefined,
+              route: decision.kind === 'replay' ? decision.route : undefined,
+              interrupts: decision.kind === 'wait' ? decision.interrupts : [],
+            }),
+      )
       .then((result) => {
         run.result = result;
         return result;
@@ -205,6 +224,7 @@ async function handleCompletion(
   const state = loop.nodes.get(name) ?? createNodeState();
   loop.nodes.set(name, state);
   const node = spec.graph.getNode(name);
+  const replayed = loop.replayed.delete(name);
   if (child.interruptIds.size > 0) {
     state.status = NodeStatus.WAITING;
     state.interrupts = [...child.interruptIds];
@@ -224,8 +244,24 @@ async function handleCompletion(
   if (hasOutput) loop.nodeOutputs.set(name, output);
   loop.nodeBranches.set(name, child.invocation.branch);
   recordJoinArrivals(spec.graph, loop, name);
-  await emitNodeCheckpoint(spec.name, loop, ctx);
+  if (replayed) await reemitReplayedOutput(spec.name, child, ctx);
+  else await emitNodeCheckpoint(spec.name, loop, ctx);
   bufferDownstreamTriggers(spec.graph, loop, name, output, child.route, child.invocation.branch);
+}
+
+/**
+ * How a resumed workflow treats the run about to start: executed (fresh, or
+ * again with the user's answers) or replayed from its recorded outcome.
+ */
+function replayDecisionFor(
+  loop: WorkflowLoopState,
+  node: BaseNode,
+  name: string,
+  runId: string,
+): ReplayDecision {
+  const recovered = loop.recovered.get(`${name}@${runId}`);
+  if (!recovered) return { kind: 'run', resumeInputs: {} };
+  return decideReplay(node, recovered);
 }
 
 /** Cancels the runs still going and waits for them to stop (Python `_cleanup_all_tasks`). */

@@ -1,3 +1,4 @@
+import type { RecoveredRun } from './workflow-recovery.js';
 import type { NodeRunContext } from './node-run-context.js';
 import type { NodeRunner } from './node-runner.js';
 import type { NodeState } from './node-state.js';
@@ -45,6 +46,10 @@ export class WorkflowLoopState {
   readonly runIds = new RunIdCounter();
   /** Set when a node failed for good and the loop shut down. */
   errorShutDown = false;
+  /** Earlier runs of the children recorded in the session, by `<name>@<runId>` (resume). */
+  recovered = new Map<string, RecoveredRun>();
+  /** Nodes whose pending run is a replay of a recorded run, not an execution. */
+  readonly replayed = new Set<string>();
 
   /** Queues a trigger for `target`. */
   pushTrigger(target: string, trigger: Trigger): void {

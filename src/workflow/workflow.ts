@@ -9,6 +9,7 @@ import { Graph } from './graph.js';
 import { NodeRunner } from './node-runner.js';
 import { realClock, type WorkflowClock } from './workflow-clock.js';
 import { WorkflowNode } from './workflow-node.js';
+import { findWorkflowResumePoint } from './workflow-resume.js';
 
 /** Fields of a Workflow (`new Workflow({ name, edges, maxConcurrency })`, as `@google/adk` 2.0). */
 export interface WorkflowConfig
@@ -76,6 +77,8 @@ export class Workflow extends BaseAgent {
   protected async *runAsyncImpl(
     context: InvocationContext,
   ): AsyncGenerator<Event, void, undefined> {
+    // An answer to a node's interrupt resumes the run that asked (replayed from the session).
+    const { replayInvocationIds, input } = findWorkflowResumePoint(context, this.name);
     const channel = new EventChannel();
     const stop = new AbortController();
     const abortSignal = context.abortSignal
@@ -90,11 +93,11 @@ export class Workflow extends BaseAgent {
         outputForAncestors: [],
         isolationScope: undefined,
         abortSignal,
-        services: { channel, clock: this.clock },
+        services: { channel, clock: this.clock, replayInvocationIds },
       },
       runId: '1',
     });
-    const work = runner.run(context.userContent);
+    const work = runner.run(input);
     yield* channel.drain(work, () => stop.abort());
     const result = await work;
     if (result.error !== undefined) throw result.error;

@@ -1,0 +1,53 @@
+import type { RouteValue } from '../events/event-actions.js';
+import type { BaseNode } from './base-node.js';
+import { unresolvedIds, type RecoveredRun } from './workflow-recovery.js';
+import { isWorkflowGraphNode } from './node-span.js';
+
+/** What a resumed workflow does with a node run the session already recorded. */
+export type ReplayDecision =
+  /** Run the node, with these answers as `ctx.resumeInputs`. */
+  | { kind: 'run'; resumeInputs: Record<string, unknown> }
+  /** Do not run it: it finished (or its answer is its output) with this output and route. */
+  | { kind: 'replay'; output: unknown; route: RouteValue | RouteValue[] | undefined }
+  /** Do not run it: it still waits on these interrupts. */
+  | { kind: 'wait'; interrupts: string[] };
+
+/**
+ * Decides how a resumed workflow treats a recorded run of `node` (Python
+ * `check_interception` for graph nodes):
+ * - a nested workflow always runs again (it replays its own children);
+ * - unanswered interrupts keep it waiting, unless they are all a
+ *   descendant's, the node reruns on resume and some answer arrived;
+ * - a failed run runs again;
+ * - a recorded output or route is replayed;
+ * - all interrupts answered and no output: with `rerunOnResume` false the
+ *   answer becomes the output (the one answer, or all by interrupt id),
+ *   otherwise the node runs again with the answers;
+ * - nothing recorded: nodes that wait for output or rerun on resume run
+ *   again; the others finished without output and are replayed as such.
+ */
+export function decideReplay(node: BaseNode, recovered: RecoveredRun): ReplayDecision {
+  const answers = recovered.resolvedResponses;
+  if (isWorkflowGraphNode(node)) return { kind: 'run', resumeInputs: answers };
+  const unresolved = unresolvedIds(recovered.interruptIds, recovered);
+  if (unresolved.length > 0) {
+    const directUnresolved = unresolvedIds(recovered.directInterruptIds, recovered);
+    if (directUnresolved.length === 0 && node.rerunOnResume && recovered.resolvedIds.size > 0) {
+      return { kind: 'run', resumeInputs: answers };
+    }
+    return { kind: 'wait', interrupts: unresolved };
+  }
+  if (recovered.failed) return { kind: 'run', resumeInputs: answers };
+  const hasOutput = recovered.output !== undefined && recovered.output !== null;
+  if (hasOutput || recovered.route !== undefined) {
+    return { kind: 'replay', output: recovered.output, route: recovered.route };
+  }
+  if (recovered.interruptIds.size > 0) {
+    if (node.rerunOnResume) return { kind: 'run', resumeInputs: answers };
+    const values = Object.values(answers);
+    const output = values.length === 1 ? values[0] : { ...answers };
+    return { kind: 'replay', output, route: undefined };
+  }
+  if (node.waitForOutput || node.rerunOnResume) return { kind: 'run', resumeInputs: answers };
+  return { kind: 'replay', output: undefined, route: undefined };
+}
