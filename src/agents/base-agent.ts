@@ -9,6 +9,7 @@ import { toList } from '../utils/to-list.js';
 import type { AgentCallback, AgentCallbacks } from './agent-callbacks.js';
 import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
 import { traceAgentInvocation } from '../telemetry/trace-attributes.js';
+import { isIdentifier } from '../utils/is-identifier.js';
 
 /** Fields every agent accepts. */
 export interface BaseAgentConfig {
@@ -24,12 +25,9 @@ export interface BaseAgentConfig {
   afterAgentCallback?: AgentCallbacks;
 }
 
-// Python's str.isidentifier(): a letter or underscore, then letters, digits, underscores.
-const identifierPattern = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
-
 /** Throws `InvalidAgentConfigError` unless `name` is a valid agent name (Python's rules and messages). */
 export function validateAgentName(name: string): void {
-  if (!identifierPattern.test(name)) {
+  if (!isIdentifier(name)) {
     throw new InvalidAgentConfigError({
       message:
         `Found invalid agent name: \`${name}\`. Agent name must be a valid identifier. It should ` +

@@ -6,11 +6,9 @@ import { validateNodeData, type NodeSchema } from './node-schema.js';
 import { createRequestInputEvent } from './request-input-event.js';
 import { isRequestInput } from './request-input.js';
 import { prepareRetryConfig, type PreparedRetryConfig, type RetryConfig } from './retry-config.js';
+import { isIdentifier } from '../utils/is-identifier.js';
 
 const marker = Symbol.for('adk-ts.workflow.BaseNode');
-
-// Python's str.isidentifier(): a letter or underscore, then letters, digits, underscores.
-const IDENTIFIER = /^[\p{ID_Start}_][\p{ID_Continue}]*$/u;
 
 /** Fields every node accepts (Python `BaseNode`). */
 export interface BaseNodeConfig {
@@ -69,7 +67,7 @@ export abstract class BaseNode {
   readonly stateSchema: NodeSchema | undefined;
 
   constructor(config: BaseNodeConfig) {
-    if (typeof config.name !== 'string' || !IDENTIFIER.test(config.name)) {
+    if (typeof config.name !== 'string' || !isIdentifier(config.name)) {
       throw new WorkflowConfigurationError({
         message: `Node name '${String(config.name)}' must be a valid identifier.`,
         nodeName: String(config.name),
