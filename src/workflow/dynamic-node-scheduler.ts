@@ -5,7 +5,7 @@ import type { BaseNode } from './base-node.js';
 import { appendNodePath } from './branch-path.js';
 import type { RunNodeOptions } from './node-context.js';
 import type { RunnableNode } from './node-like.js';
-import { buildNodeOnce } from './node-builder.js';
+import { buildNodeOnce } from './build-node.js';
 import type { NodeRunContext } from './node-run-context.js';
 import { NodeRunner, parentOf } from './node-runner.js';
 import { decideReplay, type ReplayDecision } from './replay-decision.js';

@@ -3,7 +3,7 @@ import type { RouteValue } from '../events/event-actions.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import type { BaseNode } from './base-node.js';
 import { Edge, graphEdge, type EdgeItem, type EdgeRoute, type GraphEdge } from './edge.js';
-import { buildNodeOnce, describe, isNodeLike } from './node-builder.js';
+import { buildNodeOnce, describe, isNodeLike } from './build-node.js';
 import type { ChainElement, NodeLike, RoutingMap } from './node-like.js';
 
 type RoutingEntries = [RouteValue, NodeLike | readonly NodeLike[]][];

@@ -16,7 +16,8 @@ export {
 } from './function-node.js';
 export { Graph } from './graph.js';
 export { JoinNode } from './join-node.js';
-export { isNodeLike, node, type NodeOptions } from './node-builder.js';
+export { isNodeLike } from './build-node.js';
+export { node, type NodeOptions } from './node-builder.js';
 export { buildNode, type BuildNodeOptions } from './build-node.js';
 export { AgentNode, AGENT_NODE_MODES, type AgentNodeConfig } from './agent-node.js';
 export { toUserContent } from './agent-node-io.js';

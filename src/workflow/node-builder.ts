@@ -4,8 +4,6 @@ import { buildNode, type BuildNodeOptions } from './build-node.js';
 import type { NodeLike } from './node-like.js';
 import { ParallelWorker } from './parallel-worker.js';
 
-export { buildNodeOnce, describe, isNodeLike } from './build-node.js';
-
 /** Options of `node()` (adk-js `NodeOptions`): the node's fields, and the parallel-worker wrap. */
 export type NodeOptions = BuildNodeOptions & {
   /** Wrap the node in a `ParallelWorker`: it then runs once per item of a list input. */
