@@ -163,6 +163,15 @@ function NodeShape({ placed, kind }: { placed: PlacedNode; kind: DotNodeKind }) 
 function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
   const layout = useMemo(() => layoutTree(graph), [graph]);
   const clusters = useMemo(() => placeClusters(graph, layout), [graph, layout]);
+  // The canvas grows to hold cluster boxes (and their labels) that reach past the layout's margin.
+  const view = {
+    x: Math.min(0, ...clusters.map((cluster) => cluster.x - 2)),
+    y: Math.min(0, ...clusters.map((cluster) => cluster.y - 2)),
+    width: 0,
+    height: 0,
+  };
+  view.width = Math.max(layout.width, ...clusters.map((c) => c.x + c.width + 2)) - view.x;
+  view.height = Math.max(layout.height, ...clusters.map((c) => c.y + c.height + 2)) - view.y;
   const labels = new Map(
     graph.edges.map((edge) => [`${edge.from}\u0000${edge.to}`, edgeLabel(edge)] as const),
   );
@@ -188,10 +197,10 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
           class="graph-svg"
           role="group"
           aria-label={`Agent graph of ${appName}`}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
-          width={fit ? '100%' : layout.width}
-          height={fit ? undefined : layout.height}
-          style={fit ? { maxWidth: `${layout.width}px`, height: 'auto' } : undefined}
+          viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
+          width={fit ? '100%' : view.width}
+          height={fit ? undefined : view.height}
+          style={fit ? { maxWidth: `${view.width}px`, height: 'auto' } : undefined}
         >
           <defs>
             <marker
@@ -199,8 +208,9 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
               viewBox="0 0 10 10"
               refX="9"
               refY="5"
-              markerWidth="7"
-              markerHeight="7"
+              markerUnits="userSpaceOnUse"
+              markerWidth="10"
+              markerHeight="10"
               orient="auto-start-reverse"
             >
               <path d="M 0 0 L 10 5 L 0 10 z" class="graph-arrow-head" />
