@@ -31,6 +31,15 @@ const KIND_NAMES: Record<DotNodeKind, string> = {
   other: 'Node',
 };
 
+// The legend's order; 'other' is drawn like a node and not listed.
+const LEGEND_ORDER: readonly DotNodeKind[] = ['agent', 'tool', 'start', 'node', 'join', 'end'];
+
+/** The kinds the legend explains: agent and tool always, a workflow's kinds when the graph has them. */
+function legendKinds(graph: DotGraph): DotNodeKind[] {
+  const present = new Set<DotNodeKind>(['agent', 'tool', ...graph.nodes.map(nodeKind)]);
+  return LEGEND_ORDER.filter((kind) => present.has(kind));
+}
+
 /** A cluster's box on the canvas: around its placed nodes, with room for its label above. */
 interface PlacedCluster {
   id: string;
@@ -185,8 +194,11 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
     <>
       <div class="panel-toolbar">
         <span class="graph-legend" aria-hidden="true">
-          <span class="graph-swatch kind-agent" /> agent <span class="graph-swatch kind-tool" />{' '}
-          tool
+          {legendKinds(graph).map((kind) => (
+            <span key={kind} class="graph-legend-item">
+              <span class={`graph-swatch kind-${kind}`} /> {KIND_NAMES[kind].toLowerCase()}
+            </span>
+          ))}
         </span>
         <button type="button" aria-pressed={fit} onClick={() => setFit(!fit)}>
           Fit to panel
