@@ -106,6 +106,29 @@ describe('dev UI with a workflow app: Graph and Trace tabs (issue 17 §7)', () =
     expect(await top('Agent answer')).toBeGreaterThan(await top('Node classify'));
     await screenshot(page, 'workflow-01-graph-bug-route');
 
+    // An event chosen in the Events tab: the path up to that event only.
+    await openTab(page, 'Events');
+    await inspector(page)
+      .locator('[data-testid="event-row"]', {
+        has: page.locator('.event-author', { hasText: /^file_bug$/ }),
+      })
+      .click();
+    await openTab(page, 'Graph');
+    await expect
+      .poll(() => labels(graph().locator('[data-highlighted="true"]'), 'aria-label'))
+      .toEqual(['Node classify', 'Node file_bug', 'Start START']);
+    expect(await labels(graph().locator('path.graph-edge.highlight'), 'data-edge')).toEqual([
+      'triage/__START__ -> triage/classify',
+      'triage/classify -> triage/file_bug',
+    ]);
+    expect(await inspector(page).locator('.graph-caption').innerText()).toContain(
+      'the selected event',
+    );
+    // Back to the list: the latest event again.
+    await openTab(page, 'Events');
+    await inspector(page).getByRole('button', { name: '← All events', exact: true }).click();
+    await openTab(page, 'Graph');
+
     // A question takes DEFAULT_ROUTE: the answer agent is highlighted, the bug branch is not.
     await sendMessage(page, 'how do I sign in?');
     await waitForIdle(page);
