@@ -15,7 +15,7 @@ import {
   LIGHT_AGENT_GRAPH,
 } from './agent-graph-palette.js';
 import { dotAttributes, dotQuote } from './dot-syntax.js';
-import { drawWorkflowCluster, type WorkflowEnds } from './workflow-cluster-dot.js';
+import { drawWorkflowCluster, workflowEnds, type WorkflowEnds } from './workflow-cluster-dot.js';
 
 /** A pair of node names whose edge is highlighted (Python's `highlight_pairs`). */
 export type HighlightPair = readonly [string, string];
@@ -82,8 +82,13 @@ export async function agentGraphDot(
   const highlighted = (name: string): boolean =>
     highlightPairs.some(([from, to]) => from === name || to === name);
 
-  // Drawn workflows by name: an edge to or from one meets its graph's ends.
+  // The workflows in the tree by name: an edge to or from one meets its graph's ends.
   const workflows = new Map<string, WorkflowEnds>();
+  const findWorkflows = (agent: BaseAgent): void => {
+    if (agent instanceof Workflow) workflows.set(agent.name, workflowEnds(agent));
+    agent.subAgents.forEach(findWorkflows);
+  };
+  findWorkflows(root);
   const edges = new Set<string>();
   const drawEdge = (out: string[], from: string, to: string, indent: string): void => {
     const key = `${from}\u0000${to}`;
@@ -185,10 +190,7 @@ export async function agentGraphDot(
     parent: BaseAgent | undefined,
   ): Promise<void> => {
     if (agent instanceof Workflow) {
-      workflows.set(
-        agent.name,
-        drawWorkflowCluster(out, agent, { indent, palette, ranPaths: workflowRun }),
-      );
+      drawWorkflowCluster(out, agent, { indent, palette, ranPaths: workflowRun });
       return;
     }
     await drawNode(out, agent, indent, parent);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAgent } from '../agents/llm-agent.js';
+import { SequentialAgent } from '../agents/sequential-agent.js';
 import type { Event } from '../events/event.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
@@ -58,12 +59,29 @@ function deskApp(): LlmAgent {
   });
 }
 
+/** A sequential agent whose first member is a workflow. */
+function chainApp(): SequentialAgent {
+  const step = new FunctionNode('step', () => 'ok');
+  return new SequentialAgent({
+    name: 'chain',
+    subAgents: [
+      new Workflow({ name: 'first_flow', edges: [[START, step]] }),
+      new LlmAgent({
+        name: 'after',
+        model: new ScriptedLlm({ responses: [textResponse('done')] }),
+      }),
+    ],
+  });
+}
+
 const sessionService = new InMemorySessionService();
 let server: ApiServer;
 
 beforeAll(() => {
   server = createApiServer({
-    agentLoader: new StaticAgentLoader({ apps: { triage: triageApp(), desk: deskApp() } }),
+    agentLoader: new StaticAgentLoader({
+      apps: { triage: triageApp(), desk: deskApp(), chain: chainApp() },
+    }),
     sessionService,
     dev: {},
   });
@@ -278,6 +296,20 @@ describe('the agent graph draws workflows (issue 17 §7: routes as labelled edge
     );
     expect(highlightedEdges(atEnd)).not.toContain('triage/classify->triage/answer');
     expect(highlightedEdges(atEnd)).toContain('triage/file_bug->triage/notify/__START__');
+  });
+
+  it('a workflow in a sequential agent is left from its terminal nodes', async () => {
+    const { dotSrc } = (await get('/dev/apps/chain/graph')) as { dotSrc: string };
+    const dot = parseDot(dotSrc);
+    expect(dot.nodes.map((node) => node.id)).toEqual([
+      'first_flow/__START__',
+      'first_flow/step',
+      'after',
+    ]);
+    expect(dot.edges.map((edge) => `${edge.from}->${edge.to}`)).toEqual([
+      'first_flow/__START__->first_flow/step',
+      'first_flow/step->after',
+    ]);
   });
 
   it('a workflow below an agent is entered at its START', async () => {

@@ -114,8 +114,25 @@ function drawGraph(
     }
   }
   out.push(`${indent}}`);
-  const exits = [...graph.terminalNodeNames].flatMap((terminal) => ends.get(terminal)?.exits ?? []);
-  return { entry: startId, exits };
+  return graphEnds(path, graph);
+}
+
+/**
+ * The ids where edges from outside meet a Workflow drawn by
+ * `drawWorkflowCluster`, known before it is drawn: its START and its
+ * terminal nodes (a terminal nested workflow's own terminal nodes).
+ */
+export function workflowEnds(workflow: Workflow): WorkflowEnds {
+  return graphEnds(workflow.name, workflow.graph);
+}
+
+function graphEnds(path: string, graph: Graph): WorkflowEnds {
+  const exits = [...graph.terminalNodeNames].flatMap((terminal) => {
+    const nodePath = `${path}/${terminal}`;
+    const nested = graph.getNode(terminal) && nestedGraph(graph.getNode(terminal)!);
+    return nested ? graphEnds(nodePath, nested).exits : [nodePath];
+  });
+  return { entry: `${path}/${START_NODE_NAME}`, exits };
 }
 
 /** The graph a node runs when it is a workflow (a workflow node, or an agent node over a Workflow). */
