@@ -10,7 +10,7 @@ import { JoinNode } from '../workflow/join-node.js';
 import type { NodeContext } from '../workflow/node-context.js';
 import { DEFAULT_ROUTE, START } from '../workflow/start.js';
 import { Workflow } from '../workflow/workflow.js';
-import { createApiServer, type ApiServer } from './create-api-server.js';
+import { serveApiServer, type ApiServerHandle } from './serve-api-server.js';
 import { StaticAgentLoader } from './static-agent-loader.js';
 
 // Issue 17 §7: the dev server's graph routes draw workflows (adk-python
@@ -75,10 +75,11 @@ function chainApp(): SequentialAgent {
 }
 
 const sessionService = new InMemorySessionService();
-let server: ApiServer;
+let server: ApiServerHandle;
 
-beforeAll(() => {
-  server = createApiServer({
+beforeAll(async () => {
+  server = await serveApiServer({
+    port: 0,
     agentLoader: new StaticAgentLoader({
       apps: { triage: triageApp(), desk: deskApp(), chain: chainApp() },
     }),
@@ -90,15 +91,20 @@ afterAll(async () => {
   await server.close();
 });
 
+// Over real HTTP: the server listens on a free loopback port.
+async function request(path: string, init?: RequestInit): Promise<Response> {
+  return fetch(`${server.url}${path}`, init);
+}
+
 async function get(path: string): Promise<unknown> {
-  const response = await server.app.request(path);
+  const response = await request(path);
   expect(response.status).toBe(200);
   return response.json() as Promise<unknown>;
 }
 
 async function runTriage(sessionId: string, text: string): Promise<Event[]> {
-  await server.app.request(`/apps/triage/users/u/sessions/${sessionId}`, { method: 'POST' });
-  const response = await server.app.request('/run', {
+  await request(`/apps/triage/users/u/sessions/${sessionId}`, { method: 'POST' });
+  const response = await request('/run', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
