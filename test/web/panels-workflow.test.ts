@@ -141,6 +141,18 @@ describe('dev UI with a workflow app: Graph and Trace tabs (issue 17 §7)', () =
       'triage/classify -> triage/answer',
     ]);
     await screenshot(page, 'workflow-02-graph-default-route');
+
+    // The dark theme refetches the per-event graph in dark colours; the highlight stays.
+    const darkRequest = page.waitForRequest(
+      (request) =>
+        request.url().includes('/events/') && request.url().endsWith('/graph?dark_mode=true'),
+    );
+    await page.getByRole('button', { name: 'Dark theme', exact: true }).click();
+    await darkRequest;
+    await expect
+      .poll(() => labels(graph().locator('[data-highlighted="true"]'), 'aria-label'))
+      .toEqual(['Agent answer', 'Node classify', 'Start START']);
+    await screenshot(page, 'workflow-04-graph-dark');
   });
 
   it('Trace: one span per node run, nested under its workflow, named as node_tracing.py names them', async () => {
