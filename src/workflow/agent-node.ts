@@ -88,6 +88,9 @@ async function* runLlmAgentAsNode(
 ): AsyncGenerator<Event, void, undefined> {
   const mode = prepareMode(agent);
   let invocation = nodeInvocation;
+  // A task agent that is a graph node, not a delegated task, is scoped by its
+  // node path (Python: `wf@1/task_agent@1`), so the user's reply finds it.
+  if (mode === 'task' && ctx.isolationScope === undefined) ctx.isolationScope = ctx.nodePath;
   // Task and single-turn agents see only their scope's events (Python threads the
   // node's isolation scope into the invocation; the field comes with LlmAgent modes).
   if ((mode === 'task' || mode === 'single_turn') && ctx.isolationScope) {
