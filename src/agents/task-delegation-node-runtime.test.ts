@@ -28,8 +28,12 @@ function coordinatorWith(coordinatorTurns: ScriptedTurn[], researcherTurns: Scri
   return { coordinator, coordinatorModel, researcherModel };
 }
 
-async function newRunner(root: LlmAgent): Promise<InMemoryRunner> {
-  const runner = new InMemoryRunner({ agent: root, appName: 'app' });
+async function newRunner(root: LlmAgent, resumable = false): Promise<InMemoryRunner> {
+  const runner = new InMemoryRunner({
+    agent: root,
+    appName: 'app',
+    ...(resumable ? { resumabilityConfig: { isResumable: true } } : {}),
+  });
   await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
   return runner;
 }
@@ -44,6 +48,11 @@ async function turn(runner: InMemoryRunner, text: string): Promise<Event[]> {
     events.push(event);
   }
   return events;
+}
+
+/** The text of the last event with content (a resumable app ends a run with a state-only event). */
+function lastText(events: Event[]): string | undefined {
+  return events.filter((event) => event.content).at(-1)?.content?.parts?.[0]?.text;
 }
 
 async function storedEvents(runner: InMemoryRunner): Promise<Event[]> {
@@ -94,40 +103,43 @@ describe('A delegated task is a node run (004 §10, workflow/_llm_agent_wrapper.
 });
 
 describe('A reply to a paused task (004 §10, workflow/_node_runner_utils.py run_node_async, runners._find_active_task_scope)', () => {
-  it('joins the invocation of the paused task, whose run is found again by its run id', async () => {
-    const app = coordinatorWith(
-      [
-        functionCallResponse('researcher', { request: 'Capital?' }, 'task-1'),
-        textResponse('The capital is Paris.'),
-        textResponse('You are welcome.'),
-      ],
-      [
-        textResponse('Of which country?'),
-        functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' }),
-      ],
-    );
-    const runner = await newRunner(app.coordinator);
-    const first = await turn(runner, 'hi');
-    const pausedInvocation = first[0]!.invocationId;
-    expect(first.at(-1)?.content?.parts?.[0]?.text).toBe('Of which country?');
+  it.each([false, true])(
+    'joins the invocation of the paused task, whose run is found again by its run id (resumable app: %s)',
+    async (resumable) => {
+      const app = coordinatorWith(
+        [
+          functionCallResponse('researcher', { request: 'Capital?' }, 'task-1'),
+          textResponse('The capital is Paris.'),
+          textResponse('You are welcome.'),
+        ],
+        [
+          textResponse('Of which country?'),
+          functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' }),
+        ],
+      );
+      const runner = await newRunner(app.coordinator, resumable);
+      const first = await turn(runner, 'hi');
+      const pausedInvocation = first[0]!.invocationId;
+      expect(lastText(first)).toBe('Of which country?');
 
-    const second = await turn(runner, 'France');
-    const stored = await storedEvents(runner);
-    const reply = stored.find((event) => event.content?.parts?.[0]?.text === 'France')!;
-    expect(reply.invocationId).toBe(pausedInvocation);
-    expect(reply.isolationScope).toBe('task-1');
-    for (const event of second) expect(event.invocationId).toBe(pausedInvocation);
-    const resumed = second.filter((event) => event.author === 'researcher');
-    expect(resumed.length).toBeGreaterThan(0);
-    for (const event of resumed) {
-      expect(event.nodeInfo?.path).toBe('coordinator@1/researcher@task-1');
-    }
-    expect(second.at(-1)?.content?.parts?.[0]?.text).toBe('The capital is Paris.');
+      const second = await turn(runner, 'France');
+      const stored = await storedEvents(runner);
+      const reply = stored.find((event) => event.content?.parts?.[0]?.text === 'France')!;
+      expect(reply.invocationId).toBe(pausedInvocation);
+      expect(reply.isolationScope).toBe('task-1');
+      for (const event of second) expect(event.invocationId).toBe(pausedInvocation);
+      const resumed = second.filter((event) => event.author === 'researcher');
+      expect(resumed.length).toBeGreaterThan(0);
+      for (const event of resumed) {
+        expect(event.nodeInfo?.path).toBe('coordinator@1/researcher@task-1');
+      }
+      expect(lastText(second)).toBe('The capital is Paris.');
 
-    // Once the task has finished, the next message starts an invocation of its own.
-    const third = await turn(runner, 'Thanks');
-    expect(third[0]!.invocationId).not.toBe(pausedInvocation);
-    expect(third.at(-1)?.content?.parts?.[0]?.text).toBe('You are welcome.');
-    expect(app.researcherModel.requests).toHaveLength(2);
-  });
+      // Once the task has finished, the next message starts an invocation of its own.
+      const third = await turn(runner, 'Thanks');
+      expect(third[0]!.invocationId).not.toBe(pausedInvocation);
+      expect(lastText(third)).toBe('You are welcome.');
+      expect(app.researcherModel.requests).toHaveLength(2);
+    },
+  );
 });

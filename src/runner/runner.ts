@@ -374,7 +374,9 @@ export class Runner {
     context.populateInvocationAgentStates();
     // A root agent absent from the end-of-agent marks means the invocation paused in a sub-agent.
     if (!Object.hasOwn(context.endOfAgents, this.agent.name)) {
-      context.agent = findAgentToRun(session, this.agent);
+      context.agent = hasNodeRuntimeTools(this.agent)
+        ? this.agent
+        : findAgentToRun(session, this.agent);
     }
     return { context, userEvent };
   }
