@@ -105,6 +105,39 @@ describe('A single_turn sub-agent of a chat agent (004 §10, tools/agent_tool.py
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('The summary: a cat.');
   });
 
+  it('is reachable from a chat agent the root transferred to, in the same turn', async () => {
+    const summarizerModel = new ScriptedLlm({ responses: [textResponse('Brief.')] });
+    const summarizer = new LlmAgent({
+      name: 'summarizer',
+      description: 'Summarises a text.',
+      model: summarizerModel,
+      mode: 'single_turn',
+    });
+    const helper = new LlmAgent({
+      name: 'helper',
+      description: 'Helps with texts.',
+      model: new ScriptedLlm({
+        responses: [
+          functionCallResponse('summarizer', { request: 'Long text.' }, 'call-3'),
+          textResponse('Here: Brief.'),
+        ],
+      }),
+      subAgents: [summarizer],
+    });
+    const root = new LlmAgent({
+      name: 'root',
+      model: new ScriptedLlm({
+        responses: [functionCallResponse('transfer_to_agent', { agent_name: 'helper' }, 'tr-1')],
+      }),
+      subAgents: [helper],
+    });
+    const events = await run(root, 'Shorten this.');
+    expect(view(summarizerModel.requests[0]!)).toEqual(['user: Long text.']);
+    expect(events.filter((event) => event.content).at(-1)?.content?.parts?.[0]?.text).toBe(
+      'Here: Brief.',
+    );
+  });
+
   it('returns input that fails the input schema to the model as an error text', async () => {
     const app = summarizerApp(
       [functionCallResponse('summarizer', { words: 'many' }, 'call-2'), textResponse('Sorry.')],

@@ -47,13 +47,30 @@ export function withTaskModeTools(
 }
 
 /**
- * True when the agent reaches sub-agents through the node runtime (a task
- * sub-agent's delegation tool or a single-turn sub-agent's tool): the Runner
- * then runs it as a node, as Python runs every root LlmAgent.
+ * True when the agent has a task sub-agent (a delegation tool): its own
+ * delegation loop resumes a paused task, so the Runner gives it the turn
+ * instead of picking an agent by the last transfer (Python's
+ * `has_task_subagent`).
  */
-export function hasNodeRuntimeTools(agent: unknown): boolean {
+export function hasTaskSubAgents(agent: BaseAgent): boolean {
   const tools = (agent as { tools?: readonly ToolUnion[] }).tools;
-  return tools?.some((tool) => isTaskAgentTool(tool) || isSingleTurnAgentTool(tool)) === true;
+  return tools?.some(isTaskAgentTool) === true;
+}
+
+/**
+ * True for an LlmAgent that, itself or through an agent below it that it
+ * may transfer to, reaches sub-agents through the node runtime (a task
+ * sub-agent's delegation tool or a single-turn sub-agent's tool): the
+ * Runner then runs it as a node, as Python runs every root LlmAgent.
+ */
+export function needsNodeRuntime(agent: BaseAgent): boolean {
+  return (agent as { isLlmAgent?: boolean }).isLlmAgent === true && usesNodeRuntimeTools(agent);
+}
+
+function usesNodeRuntimeTools(agent: BaseAgent): boolean {
+  const tools = (agent as { tools?: readonly ToolUnion[] }).tools;
+  if (tools?.some((tool) => isTaskAgentTool(tool) || isSingleTurnAgentTool(tool))) return true;
+  return agent.subAgents.some(usesNodeRuntimeTools);
 }
 
 function isFrameworkTool(tool: ToolUnion): boolean {

@@ -1,7 +1,7 @@
 import type { Context as TraceContext } from '@opentelemetry/api';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { findActiveTaskScope } from '../agents/find-active-task-scope.js';
-import { hasNodeRuntimeTools } from '../agents/task-mode-tools.js';
+import { hasTaskSubAgents, needsNodeRuntime } from '../agents/task-mode-tools.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
 import type { CredentialService } from '../context/credential-service.js';
@@ -176,7 +176,7 @@ export class Runner {
         yield await this.commit(context, session, event);
       } else {
         // An agent that reaches sub-agents through the node runtime runs as a node (Python runs every root LlmAgent so).
-        const events = hasNodeRuntimeTools(context.agent)
+        const events = needsNodeRuntime(context.agent as BaseAgent)
           ? runAgentAsRootNode(context.agent as BaseAgent, context)
           : context.agent.runAsync(context);
         for await (const event of events) {
@@ -261,9 +261,7 @@ export class Runner {
       request.stateDelta,
     );
     // A root that delegates keeps the turn: its delegation loop resumes a paused task (Python).
-    context.agent = hasNodeRuntimeTools(this.agent)
-      ? this.agent
-      : findAgentToRun(session, this.agent);
+    context.agent = hasTaskSubAgents(this.agent) ? this.agent : findAgentToRun(session, this.agent);
     return { context, session, userEvent, finished: false };
   }
 
@@ -277,7 +275,7 @@ export class Runner {
   private borrowedInvocationId(session: Session, message: Content): string | undefined {
     const responseId = message.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
     if (responseId) {
-      if (!hasNodeRuntimeTools(this.agent)) return undefined;
+      if (!needsNodeRuntime(this.agent)) return undefined;
       return findFunctionCallEvent(session.events, responseId)?.invocationId;
     }
     return findActiveTaskScope(session.events)?.invocationId;
@@ -374,7 +372,7 @@ export class Runner {
     context.populateInvocationAgentStates();
     // A root agent absent from the end-of-agent marks means the invocation paused in a sub-agent.
     if (!Object.hasOwn(context.endOfAgents, this.agent.name)) {
-      context.agent = hasNodeRuntimeTools(this.agent)
+      context.agent = hasTaskSubAgents(this.agent)
         ? this.agent
         : findAgentToRun(session, this.agent);
     }
