@@ -175,7 +175,7 @@ export class Runner {
         });
         yield await this.commit(context, session, event);
       } else {
-        // An agent that reaches sub-agents through the node runtime runs as a node (Python runs every root LlmAgent so).
+        // Agents that call sub-agents through the node runtime run as a node (as Python's root LlmAgent).
         const events = needsNodeRuntime(context.agent as BaseAgent)
           ? runAgentAsRootNode(context.agent as BaseAgent, context)
           : context.agent.runAsync(context);

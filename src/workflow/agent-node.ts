@@ -33,8 +33,8 @@ export type AgentNodeConfig = Omit<Partial<BaseNodeConfig>, 'name'> & { name?: s
  * a successful `finish_task` are the output (`runTaskAgent`); the node waits
  * for its output (`waitForOutput`), so a task that asked the user something
  * runs again on the next turn. Any other agent runs as it would as a
- * sub-agent; its events pass through and it has no output. Events keep the
- * author the agent gave them.
+ * sub-agent; its events pass through and it has no output. Events written
+ * for another author (a transfer target, the user) keep it.
  *
  * Reruns on resume by default: an agent continues its own conversation
  * with the answer rather than taking it as its output.
@@ -64,9 +64,10 @@ export class AgentNode extends BaseNode {
     invocation.workflowNode = ctx;
     if (this.agent instanceof LlmAgent) {
       for await (const event of runLlmAgentAsNode(this.agent, ctx, invocation, nodeInput)) {
-        // Each event keeps its author (the agent, a transfer target, or the
-        // user for a delegated task's answer), as Python's `_run_impl` does.
-        if (event.author) ctx.eventAuthor = event.author;
+        // An event another author wrote (a transfer target, or the user for a
+        // delegated task's answer) keeps its author, as Python's `_run_impl`
+        // keeps every author; the agent's own events carry the node's name.
+        ctx.eventAuthor = event.author && event.author !== this.agent.name ? event.author : '';
         yield event;
       }
       return;
