@@ -30,10 +30,12 @@ export interface DelegatingAgent {
  *    left after the calls' event (after the responses of the other tools in
  *    the same event, when there are some), each task agent runs in the
  *    isolation scope named by its call id, on the sub-branch
- *    `<branch>.<agent>@<call id>`, and its output comes back as a
- *    user-authored function response to the call; then the flow runs again,
- *    so the model sees the result. A task that ends waiting for the user
- *    ends the turn.
+ *    `<branch>.<agent>@<call id>` (a child node run of this agent's node,
+ *    run id = call id, when the agent runs in the node runtime; see
+ *    `delegate`), and its output comes back as a user-authored function
+ *    response to the call; then the flow runs again, so the model sees the
+ *    result. A task that ends waiting for the user ends the turn (in the
+ *    node runtime, by the `NodeInterruptedError` that `runNode` throws).
  */
 export async function* runWithTaskDelegation(
   agent: DelegatingAgent,
