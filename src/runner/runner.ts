@@ -254,6 +254,8 @@ export class Runner {
       runConfig,
       request.stateDelta,
     );
+    // Under an id of our own making, nothing of the invocation precedes its message.
+    if (!request.invocationId) context.startEventId = userEvent.id;
     context.agent = findAgentToRun(session, this.agent);
     return { context, session, userEvent, finished: false };
   }

@@ -51,7 +51,7 @@ export async function runWorkflowGraph(
   ctx.eventAuthor = spec.name;
   const loop = new WorkflowLoopState();
   loop.recovered = recoverChildRuns(
-    ctx.invocation.session.events,
+    ctx.invocation,
     ctx.nodePath,
     ctx.services.replayInvocationIds ?? new Set([ctx.invocationId]),
   );
