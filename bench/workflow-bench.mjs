@@ -10,12 +10,15 @@
 // - growth: the session's runs in windows of WF_WINDOW (100); CPU and wall per run of the last
 //   window (runs 901–1000) over the first (runs 1–100). No gc() before a window: a full
 //   collection makes V8 compile the hot path again inside the window (decision 0027), and the
-//   collections a longer session needs are part of what growth measures.
+//   collections a longer session needs are part of what growth measures. Also the same ratio of
+//   the median run's CPU (process.cpuUsage around each run), which a preempted run or one
+//   collection does not move.
 // - alloc: V8 heap bytes allocated per run in the first and the last window (v8.GCProfiler:
 //   what each GC freed plus the final delta).
-// - held: heap + external still held per run after the session (gc(), minus the same before).
+// - held: heap + external still held per run after the session (gc(), minus the same before the
+//   WF_SETTLE (100) runs in fresh sessions that come between the collection and the session).
 //
-// Knobs (env): WF_RUNS, WF_WARMUP, WF_WINDOW, WF_SAME_TICK; ADK_TS_DIST (another build of this
+// Knobs (env): WF_RUNS, WF_WARMUP, WF_SETTLE, WF_WINDOW, WF_SAME_TICK; ADK_TS_DIST (another build of this
 // package).
 import { setImmediate } from 'node:timers';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
@@ -76,8 +79,14 @@ const window = knob('WF_WINDOW', 100);
 const windows = Math.floor(runs / window);
 gc();
 const heldBase = process.memoryUsage();
+// The full collection makes V8 compile the hot path again (decision 0027): settle before the
+// session, so its first window measures the settled JIT, not the recompilation.
+for (let index = 0; index < knob('WF_SETTLE', 100); index++) {
+  await checkedRun(await app.newSession());
+}
 const sessionId = await app.newSession();
 const wall = [];
+const runCpu = [];
 const cpu = [];
 const alloc = [];
 let cpuTotal = 0;
@@ -87,7 +96,9 @@ for (let windowIndex = 0; windowIndex < windows; windowIndex++) {
   const work = async () => {
     for (let index = 0; index < window; index++) {
       const start = performance.now();
+      const runCpuStart = process.cpuUsage();
       await checkedRun(sessionId);
+      runCpu.push(cpuMicros(process.cpuUsage(runCpuStart)));
       wall.push(performance.now() - start);
     }
   };
@@ -113,6 +124,10 @@ console.log(
     firstCpuUsPerRun: cpu[0],
     lastCpuUsPerRun: cpu[cpu.length - 1],
     cpuGrowth: cpu[cpu.length - 1] / cpu[0],
+    // The median run's CPU of each window: what a preempted run or one collection cannot move.
+    firstMedianCpuUs: median(runCpu.slice(0, window)),
+    lastMedianCpuUs: median(runCpu.slice(-window)),
+    medianCpuGrowth: median(runCpu.slice(-window)) / median(runCpu.slice(0, window)),
     firstWallUsPerRun: (sum(firstWall) / window) * 1000,
     lastWallUsPerRun: (sum(lastWall) / window) * 1000,
     wallGrowth: sum(lastWall) / sum(firstWall),
