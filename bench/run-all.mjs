@@ -484,6 +484,7 @@ if (suites.includes('workflow')) {
       fmt(w(framework, 'heldKbPerRun')),
       ratio(cpu / w('floor', 'cpuUsPerRun')),
       ratio(cpu / w(googleName, 'cpuUsPerRun')),
+      ratio(w(framework, 'firstCpuUsPerRun') / w(googleName, 'firstCpuUsPerRun')),
       ratio(w(framework, 'firstAllocKbPerRun') / w(googleName, 'firstAllocKbPerRun')),
     ]);
   }
@@ -502,14 +503,16 @@ if (suites.includes('workflow')) {
       'held KB / run',
       'CPU vs floor',
       'CPU vs @google/adk',
+      'CPU vs @google/adk (runs 1–100)',
       'alloc vs @google/adk (runs 1–100)',
     ],
     body,
   );
-  const cpuRatio = w('adk-ts', 'cpuUsPerRun') / w(googleName, 'cpuUsPerRun');
+  // Read on the first 100 runs: over all 1000, @google/adk's growth decides the ratio by itself.
+  const cpuRatio = w('adk-ts', 'firstCpuUsPerRun') / w(googleName, 'firstCpuUsPerRun');
   const growth = w('adk-ts', 'medianCpuGrowth');
   targets.push([
-    'Workflow graph: CPU per run vs @google/adk (issue 17)',
+    'Workflow graph: CPU per run vs @google/adk, runs 1–100 of the session (issue 17)',
     '≤ 0.3×',
     ratio(cpuRatio),
     cpuRatio <= 0.3 ? 'met' : 'not met',
