@@ -91,7 +91,8 @@ const SUITES = {
   },
   workflow: {
     script: 'workflow-bench.mjs',
-    frameworks: ['floor', 'adk-ts', 'google-adk'],
+    // WF_FWS: @google/adk takes minutes per measurement here (its runs grow with the session).
+    frameworks: list('WF_FWS', ['floor', 'adk-ts', 'google-adk']),
     scenarios: ['workflow-graph'],
     args: (framework) => [framework],
   },
