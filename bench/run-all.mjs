@@ -451,6 +451,8 @@ if (suites.includes('cold')) {
 if (suites.includes('workflow')) {
   const scenario = 'workflow-graph';
   const w = (framework, field) => med('workflow', scenario, framework, field);
+  // A framework left out (WF_FWS) leaves its ratios empty.
+  const r = (value) => (Number.isFinite(value) ? ratio(value) : '–');
   emit('## Workflow graph (issue 17)');
   emit();
   emit(
@@ -481,12 +483,12 @@ if (suites.includes('workflow')) {
       `${fmt(w(framework, 'firstMedianCpuUs'))} → ${fmt(w(framework, 'lastMedianCpuUs'))}`,
       range('workflow', scenario, framework, 'medianCpuGrowth'),
       `${fmt(w(framework, 'firstAllocKbPerRun'))} → ${fmt(w(framework, 'lastAllocKbPerRun'))}`,
-      ratio(w(framework, 'lastAllocKbPerRun') / w(framework, 'firstAllocKbPerRun')),
+      r(w(framework, 'lastAllocKbPerRun') / w(framework, 'firstAllocKbPerRun')),
       fmt(w(framework, 'heldKbPerRun')),
-      ratio(cpu / w('floor', 'cpuUsPerRun')),
-      ratio(cpu / w(googleName, 'cpuUsPerRun')),
-      ratio(w(framework, 'firstCpuUsPerRun') / w(googleName, 'firstCpuUsPerRun')),
-      ratio(w(framework, 'firstAllocKbPerRun') / w(googleName, 'firstAllocKbPerRun')),
+      r(cpu / w('floor', 'cpuUsPerRun')),
+      r(cpu / w(googleName, 'cpuUsPerRun')),
+      r(w(framework, 'firstCpuUsPerRun') / w(googleName, 'firstCpuUsPerRun')),
+      r(w(framework, 'firstAllocKbPerRun') / w(googleName, 'firstAllocKbPerRun')),
     ]);
   }
   table(
@@ -515,13 +517,13 @@ if (suites.includes('workflow')) {
   targets.push([
     'Workflow graph: CPU per run vs @google/adk, runs 1–100 of the session (issue 17)',
     '≤ 0.3×',
-    ratio(cpuRatio),
+    r(cpuRatio),
     cpuRatio <= 0.3 ? 'met' : 'not met',
   ]);
   targets.push([
     'Workflow graph: growth, median run CPU of runs 901–1000 / 1–100 (issue 17)',
     '≈ 1× (≤ 1.2×)',
-    `${ratio(growth)} (@google/adk ${ratio(w(googleName, 'medianCpuGrowth'))})`,
+    `${r(growth)} (@google/adk ${r(w(googleName, 'medianCpuGrowth'))})`,
     growth <= 1.2 ? 'met' : 'not met',
   ]);
 }
