@@ -7,7 +7,8 @@
 //   SUITES=llm SCEN=s1,s3 FWS=adk-ts,google-adk ROUNDS=1 OUT=- npm run bench
 //
 // Suites: `llm` (llm-bench.mjs: s1 s2 s3), `runner` (bench.mjs: the issue-2
-// runner-overhead scenarios events, workflow, history), `cold` (cold.mjs).
+// runner-overhead scenarios events, workflow, history), `cold` (cold.mjs),
+// `workflow` (workflow-bench.mjs: issue 17's workflow graph, 1000 runs in one session).
 // OUT=- prints only; otherwise the tables go to OUT (default RESULTS.md) and
 // the raw JSON lines to results/<timestamp>.jsonl (git-ignored).
 import { execFileSync } from 'node:child_process';
@@ -59,7 +60,7 @@ if (from) {
     suite: 'meta',
     rounds: Number(process.env.ROUNDS ?? 3),
     coldRounds: Number(process.env.COLD_ROUNDS ?? 10),
-    suites: list('SUITES', ['llm', 'runner', 'cold']),
+    suites: list('SUITES', ['llm', 'runner', 'cold', 'workflow']),
     frameworks: list('FWS', ['floor', 'floor+json', 'adk-ts', 'google-adk']),
     scenarios: list('SCEN', ['s1', 's1-steady', 's2', 's2-steady', 's3']),
     started: Date.now(),
@@ -87,6 +88,13 @@ const SUITES = {
     frameworks: ['floor', 'adk-ts', 'google-adk'],
     scenarios: ['events', 'workflow', 'history'],
     args: (framework, scenario) => [framework, scenario],
+  },
+  workflow: {
+    script: 'workflow-bench.mjs',
+    // WF_FWS: @google/adk takes minutes per measurement here (its runs grow with the session).
+    frameworks: list('WF_FWS', ['floor', 'adk-ts', 'google-adk']),
+    scenarios: ['workflow-graph'],
+    args: (framework) => [framework],
   },
 };
 
@@ -440,8 +448,88 @@ if (suites.includes('cold')) {
   ]);
 }
 
+if (suites.includes('workflow')) {
+  const scenario = 'workflow-graph';
+  const w = (framework, field) => med('workflow', scenario, framework, field);
+  // A framework left out (WF_FWS) leaves its ratios empty.
+  const r = (value) => (Number.isFinite(value) ? ratio(value) : '–');
+  emit('## Workflow graph (issue 17)');
+  emit();
+  emit(
+    'Ten function nodes, no model: `START → a → [b1 … b5] → join → c → d → e` (a fan-out of five and a ' +
+      "join; `a` and `c` write state), the same graph on each framework's `Workflow` and in-memory " +
+      'runner; the floor does the same work in plain async functions (one event per node appended ' +
+      'to a history, the state applied). 1000 runs in ONE session after 500 warm-up runs and, after a ' +
+      'gc(), 100 settling runs in fresh sessions, each run starting from the event loop. CPU = process CPU (all threads: GC and JIT ' +
+      'included) per run over the 1000 runs, the measure to read on a loaded machine; wall = the ' +
+      'median run. Growth = CPU (and heap allocated) per run of runs 901–1000 over runs 1–100, and the ' +
+      "same for the median run's CPU (process.cpuUsage around each run), which preemption and single " +
+      'collections do not move. Held = ' +
+      'heap + external kept per run once the session is done (after gc()).',
+  );
+  emit();
+  const body = [];
+  for (const framework of SUITES.workflow.frameworks.filter((fw) =>
+    has('workflow', scenario, fw),
+  )) {
+    const cpu = w(framework, 'cpuUsPerRun');
+    body.push([
+      framework,
+      fmt(w(framework, 'eventsPerRun')),
+      range('workflow', scenario, framework, 'cpuUsPerRun'),
+      fmt(w(framework, 'wallUsPerRun')),
+      `${fmt(w(framework, 'firstCpuUsPerRun'))} → ${fmt(w(framework, 'lastCpuUsPerRun'))}`,
+      range('workflow', scenario, framework, 'cpuGrowth'),
+      `${fmt(w(framework, 'firstMedianCpuUs'))} → ${fmt(w(framework, 'lastMedianCpuUs'))}`,
+      range('workflow', scenario, framework, 'medianCpuGrowth'),
+      `${fmt(w(framework, 'firstAllocKbPerRun'))} → ${fmt(w(framework, 'lastAllocKbPerRun'))}`,
+      r(w(framework, 'lastAllocKbPerRun') / w(framework, 'firstAllocKbPerRun')),
+      fmt(w(framework, 'heldKbPerRun')),
+      r(cpu / w('floor', 'cpuUsPerRun')),
+      r(cpu / w(googleName, 'cpuUsPerRun')),
+      r(w(framework, 'firstCpuUsPerRun') / w(googleName, 'firstCpuUsPerRun')),
+      r(w(framework, 'firstAllocKbPerRun') / w(googleName, 'firstAllocKbPerRun')),
+    ]);
+  }
+  table(
+    [
+      'framework',
+      'events / run',
+      'CPU µs / run',
+      'wall µs / run (median)',
+      'CPU µs / run: runs 1–100 → 901–1000',
+      'CPU growth',
+      'median run CPU µs: runs 1–100 → 901–1000',
+      'median run growth',
+      'alloc KB / run: runs 1–100 → 901–1000',
+      'alloc growth',
+      'held KB / run',
+      'CPU vs floor',
+      'CPU vs @google/adk',
+      'CPU vs @google/adk (runs 1–100)',
+      'alloc vs @google/adk (runs 1–100)',
+    ],
+    body,
+  );
+  // Read on the first 100 runs: over all 1000, @google/adk's growth decides the ratio by itself.
+  const cpuRatio = w('adk-ts', 'firstCpuUsPerRun') / w(googleName, 'firstCpuUsPerRun');
+  const growth = w('adk-ts', 'medianCpuGrowth');
+  targets.push([
+    'Workflow graph: CPU per run vs @google/adk, runs 1–100 of the session (issue 17)',
+    '≤ 0.3×',
+    r(cpuRatio),
+    cpuRatio <= 0.3 ? 'met' : 'not met',
+  ]);
+  targets.push([
+    'Workflow graph: growth, median run CPU of runs 901–1000 / 1–100 (issue 17)',
+    '≈ 1× (≤ 1.2×)',
+    `${r(growth)} (@google/adk ${r(w(googleName, 'medianCpuGrowth'))})`,
+    growth <= 1.2 ? 'met' : 'not met',
+  ]);
+}
+
 if (targets.length > 0) {
-  emit('## Targets (issue 16)');
+  emit(suites.includes('workflow') ? '## Targets (issues 16 and 17)' : '## Targets (issue 16)');
   emit();
   table(['target', 'goal', 'adk-ts', 'status'], targets);
 }

@@ -59,6 +59,8 @@ export interface InvocationContextInit {
   childRunner?: ChildRunner;
   /** The workflow node an agent runs as; set by the workflow, read by NodeTool. */
   workflowNode?: WorkflowNodeHandle;
+  /** The id of the invocation's first event, when the Runner started it under a new id. */
+  startEventId?: string;
 }
 
 /**
@@ -113,6 +115,15 @@ export class InvocationContext {
    * keep it.
    */
   workflowNode: WorkflowNodeHandle | undefined;
+  /**
+   * The id of this invocation's first event (its user message) when the
+   * Runner started the invocation under an id of its own making: no event of
+   * the invocation comes before it in the session, so what reads the
+   * invocation's events back (a workflow's recovery) starts there instead of
+   * at the session's first event. Undefined for a resumed invocation or one
+   * run under an id the caller chose. Copies keep it.
+   */
+  startEventId: string | undefined;
   /** Set to stop the current agent's run after its current step. */
   endInvocation = false;
   /** Checkpointed state per agent name, for resuming. */
@@ -146,6 +157,7 @@ export class InvocationContext {
     this.traceContext = init.traceContext;
     this.childRunner = init.childRunner;
     this.workflowNode = init.workflowNode;
+    this.startEventId = init.startEventId;
   }
 
   /** The app the session belongs to. */

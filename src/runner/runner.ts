@@ -245,11 +245,13 @@ export class Runner {
       const finished = context.endOfAgents[context.agent.name] === true;
       return { context, session, userEvent, finished };
     }
+    const givenInvocationId =
+      request.invocationId || this.borrowedInvocationId(session, newMessage!);
     const context = this.newInvocationContext(
       session,
       newMessage,
       runConfig,
-      request.invocationId || this.borrowedInvocationId(session, newMessage!) || newInvocationId(),
+      givenInvocationId || newInvocationId(),
       request.abortSignal,
     );
     context.traceContext = traceContext;
@@ -260,6 +262,8 @@ export class Runner {
       runConfig,
       request.stateDelta,
     );
+    // Under an id of our own making, nothing of the invocation precedes its message.
+    if (!givenInvocationId) context.startEventId = userEvent.id;
     // A root that delegates keeps the turn: its delegation loop resumes a paused task (Python).
     context.agent = hasTaskSubAgents(this.agent) ? this.agent : findAgentToRun(session, this.agent);
     return { context, session, userEvent, finished: false };

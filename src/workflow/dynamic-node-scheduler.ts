@@ -11,6 +11,7 @@ import { NodeRunner, parentOf } from './node-runner.js';
 import { decideReplay, type ReplayDecision } from './replay-decision.js';
 import type { RunIdCounter } from './run-id-counter.js';
 import { recoverChildRuns, type RecoveredRun } from './workflow-recovery.js';
+import { firstReplayedEventIndex } from './first-replayed-event.js';
 
 /**
  * Runs the nodes that nodes of one workflow start with `ctx.runNode`
@@ -174,7 +175,7 @@ export class DynamicNodeScheduler {
     let runs = this.recovered.get(parent.nodePath);
     if (!runs) {
       runs = recoverChildRuns(
-        parent.invocation.session.events,
+        parent.invocation,
         parent.nodePath,
         parent.services.replayInvocationIds ?? new Set([parent.invocationId]),
       );
@@ -200,7 +201,13 @@ export class DynamicNodeScheduler {
   ): { found: true; output: unknown } | { found: false } {
     if (this.outputs.has(nodePath)) return { found: true, output: this.outputs.get(nodePath) };
     const invocationIds = parent.services.replayInvocationIds ?? new Set([parent.invocationId]);
-    for (const event of parent.invocation.session.events) {
+    const events = parent.invocation.session.events;
+    for (
+      let index = firstReplayedEventIndex(parent.invocation, invocationIds);
+      index < events.length;
+      index++
+    ) {
+      const event = events[index]!;
       if (!invocationIds.has(event.invocationId)) continue;
       if (event.nodeInfo?.path !== nodePath) continue;
       if (event.output === undefined || event.output === null) continue;

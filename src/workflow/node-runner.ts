@@ -307,9 +307,11 @@ export class NodeRunner {
    */
   private async runNodeLoop(ctx: NodeRunContext, nodeInput: unknown): Promise<void> {
     const events = this.node.run(ctx, nodeInput);
+    let onAbort = (): void => undefined;
     const stopped = new Promise<typeof STOPPED>((resolve) => {
+      onAbort = () => resolve(STOPPED);
       if (ctx.abortSignal.aborted) resolve(STOPPED);
-      ctx.abortSignal.addEventListener('abort', () => resolve(STOPPED), { once: true });
+      ctx.abortSignal.addEventListener('abort', onAbort, { once: true });
     });
     let finished = false;
     try {
@@ -324,6 +326,10 @@ export class NodeRunner {
         if (ctx.abortSignal.aborted) return;
       }
     } finally {
+      // Node keeps an `AbortSignal.any` signal that has a listener alive until
+      // it aborts; left on, the listener would keep this run's context (and
+      // the whole invocation it holds) for the life of the process.
+      ctx.abortSignal.removeEventListener('abort', onAbort);
       // An abandoned generator is closed without waiting for it: it may be
       // stuck in an await that only the abort signal can end.
       if (!finished) void events.return(undefined).catch(() => undefined);

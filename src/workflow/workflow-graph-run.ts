@@ -51,7 +51,7 @@ export async function runWorkflowGraph(
   ctx.eventAuthor = spec.name;
   const loop = new WorkflowLoopState();
   loop.recovered = recoverChildRuns(
-    ctx.invocation.session.events,
+    ctx.invocation,
     ctx.nodePath,
     ctx.services.replayInvocationIds ?? new Set([ctx.invocationId]),
   );
@@ -90,29 +90,37 @@ async function runLoop(
   loop: WorkflowLoopState,
   ctx: NodeRunContext,
 ): Promise<void> {
+  // Removed when the loop ends: Node keeps an `AbortSignal.any` signal that
+  // has a listener alive until it aborts, and with it this run's context.
+  let onAbort = (): void => undefined;
   const aborted = new Promise<void>((resolve) => {
+    onAbort = () => resolve();
     if (ctx.abortSignal.aborted) resolve();
-    ctx.abortSignal.addEventListener('abort', () => resolve(), { once: true });
+    ctx.abortSignal.addEventListener('abort', onAbort, { once: true });
   });
-  for (;;) {
-    if (ctx.abortSignal.aborted) return;
-    await scheduleReadyNodes(spec, loop, ctx);
-    if (loop.pending.size === 0) return;
-    await Promise.race([aborted, ...[...loop.pending.values()].map((run) => run.promise)]);
-    if (ctx.abortSignal.aborted) return;
+  try {
+    for (;;) {
+      if (ctx.abortSignal.aborted) return;
+      await scheduleReadyNodes(spec, loop, ctx);
+      if (loop.pending.size === 0) return;
+      await Promise.race([aborted, ...[...loop.pending.values()].map((run) => run.promise)]);
+      if (ctx.abortSignal.aborted) return;
 
-    // Handle every run that has finished, in the order they were scheduled.
-    let failed = false;
-    for (const [name, run] of [...loop.pending]) {
-      if (run.result === undefined) continue;
-      loop.pending.delete(name);
-      if (handleFailure(loop, name, run.result, ctx, !failed)) failed = true;
-      else await handleCompletion(spec, loop, name, run.result, ctx);
+      // Handle every run that has finished, in the order they were scheduled.
+      let failed = false;
+      for (const [name, run] of [...loop.pending]) {
+        if (run.result === undefined) continue;
+        loop.pending.delete(name);
+        if (handleFailure(loop, name, run.result, ctx, !failed)) failed = true;
+        else await handleCompletion(spec, loop, name, run.result, ctx);
+      }
+      if (failed) {
+        loop.errorShutDown = true;
+        return;
+      }
     }
-    if (failed) {
-      loop.errorShutDown = true;
-      return;
-    }
+  } finally {
+    ctx.abortSignal.removeEventListener('abort', onAbort);
   }
 }
 

@@ -1,6 +1,8 @@
+import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import type { RouteValue } from '../events/event-actions.js';
 import { getOwn, setOwn } from '../utils/get-own.js';
+import { firstReplayedEventIndex } from './first-replayed-event.js';
 import { REQUEST_INPUT_FUNCTION_CALL_NAME } from './request-input-event.js';
 import { validateResumeResponse } from './resume-response-schema.js';
 
@@ -28,16 +30,17 @@ export interface RecoveredRun {
 }
 
 /**
- * Rebuilds, from `events`, the runs of the direct children of the workflow
+ * Rebuilds, from the session's events, the runs of the direct children of the workflow
  * run at `basePath` (Python `_reconstruct_node_states` with
  * `group_by_direct_child`): each child's output, route, branch, failure and
  * interrupts, and the user's function responses that answer them. Only the
  * events of `invocationIds` count (the invocations being resumed; a later
  * one's record of a run wins), except user events, which count whenever they
- * answer a recorded interrupt.
+ * answer a recorded interrupt. Reading starts at the first event of
+ * `invocationIds`: an answer never comes before the call it answers.
  */
 export function recoverChildRuns(
-  events: readonly Event[],
+  invocation: Pick<InvocationContext, 'session' | 'invocationId' | 'startEventId'>,
   basePath: string,
   invocationIds: ReadonlySet<string>,
 ): Map<string, RecoveredRun> {
@@ -45,7 +48,13 @@ export function recoverChildRuns(
   const owners = new Map<string, RecoveredRun>();
   const schemas = new Map<string, unknown>();
   const prefix = `${basePath}/`;
-  for (const event of events) {
+  const events = invocation.session.events;
+  for (
+    let index = firstReplayedEventIndex(invocation, invocationIds);
+    index < events.length;
+    index++
+  ) {
+    const event = events[index]!;
     if (event.author === 'user') {
       recordAnswers(event, owners, schemas);
       continue;

@@ -2,6 +2,7 @@ import type { InvocationContext } from '../context/invocation-context.js';
 import type { Event } from '../events/event.js';
 import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
 import type { Content } from '../types/index.js';
+import { firstReplayedEventIndex } from './first-replayed-event.js';
 
 /** Where a root workflow's run starts: the invocations it replays and its input. */
 export interface WorkflowResumePoint {
@@ -30,10 +31,10 @@ export function findWorkflowResumePoint(
   let current: string | undefined = answeredInvocation(events, context.userContent, workflowName);
   while (current !== undefined && !chain.has(current)) {
     chain.add(current);
-    const started = firstUserEvent(events, current);
+    const started = firstUserEvent(context, current);
     current = started ? answeredInvocation(events, started.content, workflowName) : undefined;
   }
-  const origin = firstUserEvent(events, [...chain].at(-1) ?? '', true);
+  const origin = firstUserEvent(context, [...chain].at(-1) ?? '', true);
   const input = origin?.content ?? context.userContent;
   return { replayInvocationIds: chain, input };
 }
@@ -55,16 +56,30 @@ function answeredInvocation(
   return undefined;
 }
 
-/** The first user event of `invocationId`; with `notAnswer`, the first that answers no call. */
+/**
+ * The first user event of `invocationId`; with `notAnswer`, the first that
+ * answers no call. The search starts at the invocation's first event: the
+ * events before it are only compared by invocation.
+ */
 function firstUserEvent(
-  events: readonly Event[],
+  context: InvocationContext,
   invocationId: string,
   notAnswer = false,
 ): Event | undefined {
-  return events.find(
-    (event) =>
+  const events = context.session.events;
+  for (
+    let index = firstReplayedEventIndex(context, new Set([invocationId]));
+    index < events.length;
+    index++
+  ) {
+    const event = events[index]!;
+    if (
       event.invocationId === invocationId &&
       event.author === 'user' &&
-      (!notAnswer || !(event.content?.parts ?? []).some((part) => part.functionResponse)),
-  );
+      (!notAnswer || !(event.content?.parts ?? []).some((part) => part.functionResponse))
+    ) {
+      return event;
+    }
+  }
+  return undefined;
 }
