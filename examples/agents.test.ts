@@ -5,18 +5,19 @@ import { AgentsDirectoryLoader } from '../src/config/agents-directory.js';
 import { runCli } from '../test/cli/cli-process.js';
 
 /*
- * The example agents directory (docs/agents-directory.md, docs/cli.md): one
- * YAML app and one TypeScript app, both with offline models, listed by the
- * loader and run by `adk run` as the docs show.
+ * The example agents directory (docs/agents-directory.md, docs/cli.md): two
+ * YAML apps (an agent and a workflow) and one TypeScript app, all with offline
+ * models, listed by the loader and run by `adk run` as the docs show.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const agentsDir = path.join(root, 'examples', 'agents');
 
 describe('examples/agents', () => {
-  it('holds a YAML app and a TypeScript app', async () => {
+  it('holds YAML apps and a TypeScript app', async () => {
     const loader = new AgentsDirectoryLoader({ agentsDir, loadEnvFiles: false });
-    expect(await loader.listApps()).toEqual(['weather_yaml', 'word_counter']);
+    expect(await loader.listApps()).toEqual(['triage_yaml', 'weather_yaml', 'word_counter']);
+    expect((await loader.findAppSource('triage_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('weather_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('word_counter'))?.language).toBe('typescript');
   });
@@ -42,5 +43,22 @@ describe('examples/agents', () => {
     );
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('[word_counter]: Your message has 5 words.\n');
+  });
+
+  it('adk run examples/agents/triage_yaml runs the YAML workflow on either route (issue 17 §7)', async () => {
+    const urgent = await runCli(
+      ['run', 'examples/agents/triage_yaml', 'The site is down', '--in_memory'],
+      { cwd: root },
+    );
+    expect(urgent.stderr).toBe('');
+    expect(urgent.stdout).toBe('[escalate]: Paged the on-call team about: The site is down\n');
+    const question = await runCli(
+      ['run', 'examples/agents/triage_yaml', 'How do I reset my password?', '--in_memory'],
+      { cwd: root },
+    );
+    expect(question.stderr).toBe('');
+    expect(question.stdout).toBe(
+      '[answerer]: Use "Forgot password" on the sign-in page to reset it.\n',
+    );
   });
 });
