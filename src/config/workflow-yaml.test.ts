@@ -250,4 +250,48 @@ describe('YAML workflows: agent_class Workflow (issue 17 §7, Python config_agen
     const error = await loadAgentFromYamlFile(file, { registry }).catch((e: unknown) => e);
     expect(GraphValidationError.isInstance(error)).toBe(true);
   });
+
+  it('loads the example of docs/agent-config.md (fan-out list, explicit edge with a number route)', async () => {
+    await write('answerer.yaml', [
+      'name: answerer',
+      'instruction: Answer.',
+      'model_code: {name: nodes.model}',
+    ]);
+    const file = await write('root_agent.yaml', [
+      'agent_class: Workflow',
+      'name: triage_workflow',
+      'max_concurrency: 4',
+      'edges:',
+      '  - [START, my_app.nodes.classify]',
+      '  - - classify',
+      '    - urgent: my_app.nodes.escalate',
+      '      __DEFAULT__: answerer.yaml',
+      '  - [classify, [my_app.nodes.log, my_app.nodes.audit]]',
+      '  - from_node: classify',
+      '    to_node: my_app.nodes.archive',
+      '    route: [spam, 3]',
+    ]);
+    const docsRegistry: ConfigRegistry = {
+      'nodes.model': registry['nodes.model']!,
+      'my_app.nodes.classify': classify,
+      'my_app.nodes.escalate': escalate,
+      'my_app.nodes.log': () => 'logged',
+      'my_app.nodes.audit': () => 'audited',
+      'my_app.nodes.archive': () => 'archived',
+    };
+    const workflow = (await loadAgentFromYamlFile(file, { registry: docsRegistry })) as Workflow;
+    expect(
+      workflow.graph.edges.map(
+        (edge) =>
+          `${edge.fromNode.name}->${edge.toNode.name}:${JSON.stringify(edge.route ?? null)}`,
+      ),
+    ).toEqual([
+      '__START__->classify:null',
+      'classify->escalate:"urgent"',
+      'classify->answerer:"__DEFAULT__"',
+      'classify->log:null',
+      'classify->audit:null',
+      'classify->archive:["spam",3]',
+    ]);
+  });
 });
