@@ -51,14 +51,18 @@ describe('examples/agents', () => {
       { cwd: root },
     );
     expect(urgent.stderr).toBe('');
-    expect(urgent.stdout).toBe('[escalate]: Paged the on-call team about: The site is down\n');
+    expect(urgent.stdout).toBe(
+      '[classify]: output "The site is down"\n' +
+        '[escalate]: Paged the on-call team about: The site is down\n',
+    );
     const question = await runCli(
       ['run', 'examples/agents/triage_yaml', 'How do I reset my password?', '--in_memory'],
       { cwd: root },
     );
     expect(question.stderr).toBe('');
     expect(question.stdout).toBe(
-      '[answerer]: Use "Forgot password" on the sign-in page to reset it.\n',
+      '[classify]: output "How do I reset my password?"\n' +
+        '[answerer]: Use "Forgot password" on the sign-in page to reset it.\n',
     );
   });
 });

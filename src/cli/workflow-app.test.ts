@@ -61,13 +61,15 @@ function answer(id: string, result: unknown): unknown {
 }
 
 describe('adk run with a Workflow root (issue 17 §3)', () => {
-  it('runs the graph for one query: a function node, then an LlmAgent node that answers', async () => {
+  it('runs the graph for one query: a function node (its output shown), then an LlmAgent node that answers', async () => {
     const result = await runCli(['run', 'shout_app', 'hello there', '--in_memory'], {
       cwd: agentsDir,
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('[echoer]: (streamed) echo: HELLO THERE\n');
+    expect(result.stdout).toBe(
+      '[shout]: output "HELLO THERE"\n[echoer]: (streamed) echo: HELLO THERE\n',
+    );
   });
 
   it('--jsonl prints the node events with their nodeInfo paths and outputs', async () => {
@@ -104,8 +106,31 @@ describe('adk run with a Workflow root (issue 17 §3)', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       'Running agent shout_flow, type exit to exit.\n' +
-        '[user]: [echoer]: (streamed) echo: HELLO\n' +
-        '[user]: [echoer]: (streamed) echo: AGAIN\n' +
+        '[user]: [shout]: output "HELLO"\n' +
+        '[echoer]: (streamed) echo: HELLO\n' +
+        '[user]: [shout]: output "AGAIN"\n' +
+        '[echoer]: (streamed) echo: AGAIN\n' +
+        '[user]: ',
+    );
+  });
+
+  it('interactive: after a RequestInput pause the next line answers it (JSON or text) and the workflow resumes (004 §5)', async () => {
+    const result = await runCli(['run', 'approval_app', '--in_memory'], {
+      cwd: agentsDir,
+      input: 'refund\nada\nrefund again\n"bo"\nexit\n',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const call = (text: string): string =>
+      `[ask]: called tool adk_request_input({"interruptId":"approve-1","payload":null,"message":"Approve ${text}?","response_schema":null})\n`;
+    expect(result.stdout).toBe(
+      'Running agent approval_flow, type exit to exit.\n' +
+        `[user]: ${call('refund')}` +
+        'Answer "Approve refund?" (JSON or text):\n' +
+        '[user]: [done]: output "approved by ada"\n' +
+        `[user]: ${call('refund again')}` +
+        'Answer "Approve refund again?" (JSON or text):\n' +
+        '[user]: [done]: output "approved by bo"\n' +
         '[user]: ',
     );
   });
