@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -34,8 +34,32 @@ export const rootAgent = new Workflow({ name: 'approval_flow', edges: [[START, a
 
 let agentsDir: string;
 
+// A workflow app in YAML (issue 17 §7): its function node is an export of a module beside it.
+const YAML_WORKFLOW = `agent_class: Workflow
+name: yaml_flow
+edges:
+  - [START, yaml_app.nodes.shout, echoer.yaml]
+`;
+const YAML_NODES = `export function shout(_ctx, input) {
+  return (input?.parts ?? []).map((part) => part.text ?? '').join('').toUpperCase();
+}
+`;
+const YAML_ECHOER = `name: echoer
+instruction: Echo.
+model_code:
+  name: yaml_app.nodes.model
+`;
+
 beforeAll(async () => {
   agentsDir = await createAgentsDir({ shout_app: SHOUT_WORKFLOW, approval_app: APPROVAL_WORKFLOW });
+  const yamlApp = path.join(agentsDir, 'yaml_app');
+  await mkdir(yamlApp);
+  await writeFile(path.join(yamlApp, 'root_agent.yaml'), YAML_WORKFLOW);
+  await writeFile(path.join(yamlApp, 'echoer.yaml'), YAML_ECHOER);
+  await writeFile(
+    path.join(yamlApp, 'nodes.ts'),
+    `${YAML_NODES}import { EchoLlm } from '../echo_model.js';\nexport const model = new EchoLlm();\n`,
+  );
 });
 
 afterAll(async () => {
@@ -197,6 +221,18 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
     expect(listing.apps.map((app) => [app.name, app.rootAgentName])).toEqual([
       ['approval_app', 'approval_flow'],
       ['shout_app', 'shout_flow'],
+      ['yaml_app', 'yaml_flow'],
+    ]);
+  });
+
+  it('POST /run runs a workflow app written in YAML (issue 17 §7)', async () => {
+    const events = await run({
+      ...(await newSession('yaml_app')),
+      newMessage: { role: 'user', parts: [{ text: 'yo' }] },
+    });
+    expect(events.map((event) => [event.nodeInfo?.path, event.output])).toEqual([
+      ['yaml_flow@1/shout@1', 'YO'],
+      ['yaml_flow@1/echoer@1', 'echo: YO'],
     ]);
   });
 
