@@ -6,8 +6,8 @@ import { runCli } from '../test/cli/cli-process.js';
 
 /*
  * The example agents directory (docs/agents-directory.md, docs/cli.md): two
- * YAML apps (an agent and a workflow) and one TypeScript app, all with offline
- * models, listed by the loader and run by `adk run` as the docs show.
+ * YAML apps (an agent and a workflow) and two TypeScript apps (an agent and a
+ * workflow), offline, listed by the loader and run by `adk run` as the docs show.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +16,13 @@ const agentsDir = path.join(root, 'examples', 'agents');
 describe('examples/agents', () => {
   it('holds YAML apps and a TypeScript app', async () => {
     const loader = new AgentsDirectoryLoader({ agentsDir, loadEnvFiles: false });
-    expect(await loader.listApps()).toEqual(['triage_yaml', 'weather_yaml', 'word_counter']);
+    expect(await loader.listApps()).toEqual([
+      'refund_flow',
+      'triage_yaml',
+      'weather_yaml',
+      'word_counter',
+    ]);
+    expect((await loader.findAppSource('refund_flow'))?.language).toBe('typescript');
     expect((await loader.findAppSource('triage_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('weather_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('word_counter'))?.language).toBe('typescript');
@@ -64,5 +70,31 @@ describe('examples/agents', () => {
       '[classify]: output "How do I reset my password?"\n' +
         '[answerer]: Use "Forgot password" on the sign-in page to reset it.\n',
     );
+  });
+
+  it('adk run examples/agents/refund_flow: the chat answers each RequestInput and the workflow resumes (issue 17 §3, §5)', async () => {
+    const result = await runCli(['run', 'examples/agents/refund_flow', '--in_memory'], {
+      cwd: root,
+      input: 'Refund 40 EUR for order 1234\nyes\nRefund 900 EUR for order 99\nno\nexit\n',
+    });
+    expect(result.stderr).toBe('');
+    const lines = result.stdout
+      .replace(/"interruptId":"[^"]+"/g, '"interruptId":"<id>"')
+      .split('\n');
+    const ask = (request: string): string =>
+      `[user]: [ask_manager]: called tool adk_request_input({"interruptId":"<id>","payload":{"request":"${request}"},` +
+      `"message":"Approve this refund: ${request}?","response_schema":null})`;
+    expect(lines).toEqual([
+      'Running agent refund_flow, type exit to exit.',
+      ask('Refund 40 EUR for order 1234'),
+      'Answer "Approve this refund: Refund 40 EUR for order 1234?" (JSON or text):',
+      '[user]: [decide]: output true',
+      '[refund]: output "Refund issued."',
+      ask('Refund 900 EUR for order 99'),
+      'Answer "Approve this refund: Refund 900 EUR for order 99?" (JSON or text):',
+      '[user]: [decide]: output false',
+      '[decline]: output "Refund declined."',
+      '[user]: ',
+    ]);
   });
 });
