@@ -20,7 +20,6 @@ import type { GenerateContentConfig } from '../types/index.js';
 import { getOwn } from '../utils/get-own.js';
 import { isIdentifier } from '../utils/is-identifier.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
-import { BaseNode } from '../workflow/base-node.js';
 import { buildNode, isNodeLike } from '../workflow/build-node.js';
 import { Workflow } from '../workflow/workflow.js';
 import {
@@ -73,7 +72,7 @@ export class ConfigLoader implements ToolResolutionScope {
 
   /**
    * Builds the agent a parsed config mapping describes: a file's document, or
-   * an agent config written inline in a workflow's edges (then `configPath`
+   * an agent config written inline in a workflow's edges (then `canonical`
    * is the workflow's file, which relative references are read from).
    */
   private async fromData(
@@ -144,8 +143,7 @@ export class ConfigLoader implements ToolResolutionScope {
         }
         // A function is named after itself, as Python's FunctionNode; one without an
         // identifier for a name (an arrow in an object literal) after the dotted name's last part.
-        const unnamed =
-          typeof entry === 'function' && !BaseNode.isInstance(entry) && !isIdentifier(entry.name);
+        const unnamed = typeof entry === 'function' && !isIdentifier(entry.name);
         const exportName = name.slice(name.lastIndexOf('.') + 1);
         return construct(configPath, () => buildNode(entry, unnamed ? { name: exportName } : {}));
       },
