@@ -8,6 +8,7 @@ import type { Content } from '../types/index.js';
 import { toList } from '../utils/to-list.js';
 import type { AgentCallback, AgentCallbacks } from './agent-callbacks.js';
 import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
+import type { Span } from '@opentelemetry/api';
 import { traceAgentInvocation } from '../telemetry/trace-attributes.js';
 import { isIdentifier } from '../utils/is-identifier.js';
 
@@ -128,11 +129,8 @@ export abstract class BaseAgent implements AgentContract {
    */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const context = this.createInvocationContext(parentContext);
-    const span = startAdkSpan(`invoke_agent ${this.name}`, context.traceContext);
-    if (span.isRecording()) {
-      traceAgentInvocation(span, this, context.session.id);
-      context.traceContext = contextWithSpan(span, context.traceContext);
-    }
+    const span = this.startRunSpan(context);
+    if (span.isRecording()) context.traceContext = contextWithSpan(span, context.traceContext);
     try {
       const before = await this.handleBeforeAgentCallback(context);
       if (before) yield before;
@@ -147,6 +145,17 @@ export abstract class BaseAgent implements AgentContract {
     } finally {
       span.end();
     }
+  }
+
+  /**
+   * The span `runAsync` runs in: `invoke_agent <name>` with the agent's
+   * attributes. A subclass whose run opens its own span returns `noSpan()`
+   * (Workflow: its graph's `invoke_workflow` span, as Python names it).
+   */
+  protected startRunSpan(context: InvocationContext): Span {
+    const span = startAdkSpan(`invoke_agent ${this.name}`, context.traceContext);
+    if (span.isRecording()) traceAgentInvocation(span, this, context.session.id);
+    return span;
   }
 
   /** The agent's own work: yield events; the Runner commits each before the generator resumes. */

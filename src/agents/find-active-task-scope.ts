@@ -1,5 +1,4 @@
 import type { Event } from '../events/event.js';
-import { hasScopedEvents } from '../events/has-scoped-events.js';
 import { isFinishTaskTerminalResponse } from '../tools/finish-task-tool.js';
 
 /** A task still waiting for the user: the scope its events carry and the invocation it was last active in. */
@@ -16,10 +15,10 @@ export interface ActiveTaskScope {
  * a validation-error response leaves it open, since the task agent will try
  * again. The ended scopes are collected first, over the whole session,
  * because events after a task's end (a duplicate response, a status event)
- * may still carry its scope.
+ * may still carry its scope. The Runner asks once per new message, a cost
+ * of the order of reading the session it has just done.
  */
 export function findActiveTaskScope(events: readonly Event[]): ActiveTaskScope | undefined {
-  if (!hasScopedEvents(events)) return undefined;
   const finished = new Set<string>();
   for (const event of events) {
     const scope = event.isolationScope;

@@ -7,7 +7,6 @@ import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
 import { runOnce } from '../testing/run-once.js';
 import { FinishTaskTool, isFinishTaskTool } from '../tools/finish-task-tool.js';
 import { isTaskAgentTool } from '../tools/task-agent-tool.js';
-import { setLogger } from '../utils/logger.js';
 import { LlmAgent } from './llm-agent.js';
 
 const model = () => new ScriptedLlm({ responses: [textResponse('ok')] });
@@ -66,21 +65,11 @@ describe('LlmAgent mode (004 §10, agents/llm_agent.py model_post_init)', () => 
     const task = new LlmAgent({ name: 'task_agent', model: model(), mode: 'task' });
     const single = new LlmAgent({ name: 'single_agent', model: model(), mode: 'single_turn' });
     const chat = new LlmAgent({ name: 'chat_agent', model: model() });
-    const warnings: string[] = [];
-    setLogger({
-      debug: () => undefined,
-      info: () => undefined,
-      warn: (message) => void warnings.push(message),
-      error: () => undefined,
-    });
-    let root: LlmAgent;
-    try {
-      root = new LlmAgent({ name: 'root', model: model(), subAgents: [task, single, chat] });
-    } finally {
-      setLogger();
-    }
-    // Until the workflow scheduler runs single-turn tools, the agent is reported unreachable.
-    expect(warnings).toEqual([expect.stringContaining("Sub-agent 'single_agent' of 'root'")]);
+    const root = new LlmAgent({ name: 'root', model: model(), subAgents: [task, single, chat] });
+    // Both are reached through a tool instead (Python `_TaskAgentTool`, `_SingleTurnAgentTool`).
+    expect(
+      root.tools.map((tool) => (tool as { constructor: { name: string } }).constructor.name),
+    ).toEqual(['TaskAgentTool', 'SingleTurnAgentTool']);
     expect(getTransferTargets(root).map((agent) => agent.name)).toEqual(['chat_agent']);
     expect(getTransferTargets(chat).map((agent) => agent.name)).toEqual(['root']);
   });

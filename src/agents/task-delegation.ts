@@ -30,10 +30,12 @@ export interface DelegatingAgent {
  *    left after the calls' event (after the responses of the other tools in
  *    the same event, when there are some), each task agent runs in the
  *    isolation scope named by its call id, on the sub-branch
- *    `<branch>.<agent>@<call id>`, and its output comes back as a
- *    user-authored function response to the call; then the flow runs again,
- *    so the model sees the result. A task that ends waiting for the user
- *    ends the turn.
+ *    `<branch>.<agent>@<call id>` (a child node run of this agent's node,
+ *    run id = call id, when the agent runs in the node runtime; see
+ *    `delegate`), and its output comes back as a user-authored function
+ *    response to the call; then the flow runs again, so the model sees the
+ *    result. A task that ends waiting for the user ends the turn (in the
+ *    node runtime, by the `NodeInterruptedError` that `runNode` throws).
  */
 export async function* runWithTaskDelegation(
   agent: DelegatingAgent,
@@ -71,7 +73,18 @@ export async function* runWithTaskDelegation(
   }
 }
 
-/** Runs the task agent a delegation call names and, when it finishes, yields the call's response. */
+/**
+ * Runs the task agent a delegation call names and, when it finishes, yields
+ * the call's response. Inside the node runtime (the coordinator runs as a
+ * node: a root agent with delegation tools, or a workflow node) the task is
+ * a child node run (Python `_dispatch_task_fc`): `ctx.runNode` with the
+ * call's id as run id (so a resumed turn finds the same run), on the
+ * sub-branch `<agent>@<call id>`, in the call's isolation scope; its events
+ * reach the Runner through the node runtime, and a task that waits for the
+ * user throws `NodeInterruptedError`, which ends the coordinator's run as
+ * waiting. Outside it (an agent run directly, not by a Runner) the task
+ * agent runs inline on the same branch and scope.
+ */
 async function* delegate(
   agent: DelegatingAgent,
   call: FunctionCall,
@@ -81,6 +94,17 @@ async function* delegate(
   const target = agent.rootAgent.findAgent(name);
   if (!target) throw new AgentNotFoundError({ agentName: name });
   const scope = call.id ?? '';
+  const workflowNode = context.workflowNode;
+  if (workflowNode) {
+    const output = await workflowNode.runNode(target as never, call.args ?? {}, {
+      runId: scope,
+      useSubBranch: true,
+      overrideIsolationScope: scope,
+      raiseOnWait: true,
+    });
+    yield taskResponseEvent(call, output, context);
+    return { finished: true, output };
+  }
   const segment = `${target.name}@${scope}`;
   const taskContext = context.copy({
     agent: target,

@@ -79,6 +79,15 @@ describe('InvocationContext (spec 000 §1.3, §5.5, §10.2)', () => {
     expect((error as Error).message).toBe('Max number of llm calls limit of `2` exceeded');
   });
 
+  it('shares one scoped-event scan across copies, so each request reads only new events (004 §10)', async () => {
+    const context = await makeContext();
+    const copy = context.copy({ branch: 'x', isolationScope: 'call-1' });
+    expect(copy.scopedEventScan).toBe(context.scopedEventScan);
+    expect(context.copy().scopedEventScan).toBe(context.scopedEventScan);
+    const other = await makeContext();
+    expect(other.scopedEventScan).not.toBe(context.scopedEventScan);
+  });
+
   it('a limit of 0 or less is no limit', async () => {
     const warn = vi.fn();
     setLogger({ debug: () => {}, info: () => {}, warn, error: () => {} });

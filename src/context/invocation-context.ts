@@ -3,6 +3,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { LlmCallsLimitExceededError } from '../errors/llm-calls-limit-exceeded-error.js';
 import type { Event } from '../events/event.js';
 import { getFunctionCalls } from '../events/event-predicates.js';
+import { ScopedEventScan } from '../events/scoped-event-scan.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
@@ -119,6 +120,11 @@ export class InvocationContext {
   /** Which agents have finished within this invocation. */
   endOfAgents: Record<string, boolean> = {};
   private costManager = new InvocationCostManager();
+  /**
+   * Whether the session holds scoped events, kept up to date as the
+   * invocation's events are appended; shared by every copy.
+   */
+  scopedEventScan = new ScopedEventScan();
 
   constructor(init: InvocationContextInit) {
     this.sessionService = init.sessionService;
@@ -181,6 +187,7 @@ export class InvocationContext {
     copied.agentStates = this.agentStates;
     copied.endOfAgents = this.endOfAgents;
     copied.costManager = this.costManager;
+    copied.scopedEventScan = this.scopedEventScan;
     if (update.agent !== undefined) copied.agent = update.agent;
     if (Object.hasOwn(update, 'branch')) copied.branch = update.branch;
     if (Object.hasOwn(update, 'isolationScope')) copied.isolationScope = update.isolationScope;

@@ -1,6 +1,7 @@
 import type { Context as TraceContext } from '@opentelemetry/api';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { findActiveTaskScope } from '../agents/find-active-task-scope.js';
+import { hasTaskSubAgents, needsNodeRuntime } from '../agents/task-mode-tools.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
 import type { CredentialService } from '../context/credential-service.js';
@@ -26,6 +27,7 @@ import { validateAppName } from './app.js';
 import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
 import { findAgentToRun } from './find-agent-to-run.js';
+import { runAgentAsRootNode } from '../workflow/root-agent-run.js';
 
 /** Fields of a Runner: an `app`, or an `agent` with an `appName`, plus the services. */
 export interface RunnerConfig {
@@ -173,7 +175,11 @@ export class Runner {
         });
         yield await this.commit(context, session, event);
       } else {
-        for await (const event of context.agent.runAsync(context)) {
+        // Agents that call sub-agents through the node runtime run as a node (as Python's root LlmAgent).
+        const events = needsNodeRuntime(context.agent as BaseAgent)
+          ? runAgentAsRootNode(context.agent as BaseAgent, context)
+          : context.agent.runAsync(context);
+        for await (const event of events) {
           yield await this.commit(context, session, event);
         }
       }
@@ -243,7 +249,7 @@ export class Runner {
       session,
       newMessage,
       runConfig,
-      request.invocationId || newInvocationId(),
+      request.invocationId || this.borrowedInvocationId(session, newMessage!) || newInvocationId(),
       request.abortSignal,
     );
     context.traceContext = traceContext;
@@ -254,8 +260,25 @@ export class Runner {
       runConfig,
       request.stateDelta,
     );
-    context.agent = findAgentToRun(session, this.agent);
+    // A root that delegates keeps the turn: its delegation loop resumes a paused task (Python).
+    context.agent = hasTaskSubAgents(this.agent) ? this.agent : findAgentToRun(session, this.agent);
     return { context, session, userEvent, finished: false };
+  }
+
+  /**
+   * The invocation a new message continues without resuming it (Python
+   * `run_node_async`): a message for a task still waiting for the user
+   * joins that task's invocation, so the task's node run is found again by
+   * its run id; with a root that runs as a node, a function response joins
+   * the invocation of the call it answers. Otherwise undefined (a new one).
+   */
+  private borrowedInvocationId(session: Session, message: Content): string | undefined {
+    const responseId = message.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
+    if (responseId) {
+      if (!needsNodeRuntime(this.agent)) return undefined;
+      return findFunctionCallEvent(session.events, responseId)?.invocationId;
+    }
+    return findActiveTaskScope(session.events)?.invocationId;
   }
 
   /**
@@ -349,7 +372,9 @@ export class Runner {
     context.populateInvocationAgentStates();
     // A root agent absent from the end-of-agent marks means the invocation paused in a sub-agent.
     if (!Object.hasOwn(context.endOfAgents, this.agent.name)) {
-      context.agent = findAgentToRun(session, this.agent);
+      context.agent = hasTaskSubAgents(this.agent)
+        ? this.agent
+        : findAgentToRun(session, this.agent);
     }
     return { context, userEvent };
   }

@@ -5,44 +5,20 @@ import { ParallelAgent } from '../agents/parallel-agent.js';
 import { SequentialAgent } from '../agents/sequential-agent.js';
 import { AgentTool } from '../tools/agent-tool.js';
 import type { BaseTool } from '../tools/base-tool.js';
+import { Workflow } from '../workflow/workflow.js';
+import {
+  DARK_AGENT_GRAPH,
+  HIGHLIGHT_BORDER,
+  HIGHLIGHT_EDGE,
+  HIGHLIGHT_FILL,
+  HIGHLIGHT_FONT,
+  LIGHT_AGENT_GRAPH,
+} from './agent-graph-palette.js';
 import { dotAttributes, dotQuote } from './dot-syntax.js';
+import { drawWorkflowCluster, workflowEnds, type WorkflowEnds } from './workflow-cluster-dot.js';
 
 /** A pair of node names whose edge is highlighted (Python's `highlight_pairs`). */
 export type HighlightPair = readonly [string, string];
-
-interface Palette {
-  background: string;
-  nodeFill: string;
-  nodeFont: string;
-  nodeBorder: string;
-  edge: string;
-  clusterBorder: string;
-  clusterFont: string;
-}
-
-// Python's colours (always dark there); the light palette is this server's own.
-const DARK: Palette = {
-  background: '#333537',
-  nodeFill: '#424242',
-  nodeFont: '#E8EAED',
-  nodeBorder: '#5F6368',
-  edge: '#757575',
-  clusterBorder: '#ffffff',
-  clusterFont: '#cccccc',
-};
-const LIGHT: Palette = {
-  background: '#ffffff',
-  nodeFill: '#F1F3F4',
-  nodeFont: '#202124',
-  nodeBorder: '#DADCE0',
-  edge: '#9AA0A6',
-  clusterBorder: '#5F6368',
-  clusterFont: '#3C4043',
-};
-const HIGHLIGHT_FILL = '#1B2336:#133874';
-const HIGHLIGHT_BORDER = '#133874';
-const HIGHLIGHT_FONT = '#FFFFFF';
-const HIGHLIGHT_EDGE = '#4285F4';
 
 type Node = BaseAgent | BaseTool;
 
@@ -76,17 +52,25 @@ function nodeCaption(node: Node): string {
  * 🔧) with edges from each agent to its sub-agents and tools; Sequential,
  * Loop and Parallel agents as clusters whose members are chained (a loop
  * back to its first member), or all reached from the parent (parallel).
- * `highlightPairs` colours the nodes and edges of an event. One statement
- * per line, every id quoted.
+ * `highlightPairs` colours the nodes and edges of an event. A Workflow is
+ * drawn as its graph (`drawWorkflowCluster`): edges into it reach its
+ * START, edges out of it leave its terminal nodes; `workflowRun` (static
+ * node paths, see `workflowRunPaths`) highlights the nodes a run reached and
+ * the edges between them. One statement per line, every id quoted.
  */
 export async function agentGraphDot(
   root: BaseAgent,
   {
     highlightPairs = [],
     darkMode = true,
-  }: { highlightPairs?: readonly HighlightPair[]; darkMode?: boolean } = {},
+    workflowRun = new Set<string>(),
+  }: {
+    highlightPairs?: readonly HighlightPair[];
+    darkMode?: boolean;
+    workflowRun?: ReadonlySet<string>;
+  } = {},
 ): Promise<string> {
-  const palette = darkMode ? DARK : LIGHT;
+  const palette = darkMode ? DARK_AGENT_GRAPH : LIGHT_AGENT_GRAPH;
   const lines: string[] = [
     'digraph {',
     `\tgraph ${dotAttributes({ rankdir: 'LR', bgcolor: palette.background, splines: 'spline', concentrate: 'true', overlap: 'false' })}`,
@@ -98,11 +82,32 @@ export async function agentGraphDot(
   const highlighted = (name: string): boolean =>
     highlightPairs.some(([from, to]) => from === name || to === name);
 
+  // The workflows in the tree by name: an edge to or from one meets its graph's ends.
+  const workflows = new Map<string, WorkflowEnds>();
+  const findWorkflows = (agent: BaseAgent): void => {
+    if (agent instanceof Workflow) workflows.set(agent.name, workflowEnds(agent));
+    agent.subAgents.forEach(findWorkflows);
+  };
+  findWorkflows(root);
   const edges = new Set<string>();
   const drawEdge = (out: string[], from: string, to: string, indent: string): void => {
     const key = `${from}\u0000${to}`;
     if (edges.has(key)) return;
     edges.add(key);
+    const intoWorkflow = workflows.get(to);
+    const outOfWorkflow = workflows.get(from);
+    if (intoWorkflow || outOfWorkflow) {
+      const attributes: Record<string, string> =
+        intoWorkflow && workflowRun.has(to)
+          ? { color: HIGHLIGHT_EDGE, penwidth: '2.0' }
+          : { arrowhead: 'normal' };
+      for (const exit of outOfWorkflow?.exits ?? [from]) {
+        out.push(
+          `${indent}${dotQuote(exit)} -> ${dotQuote(intoWorkflow?.entry ?? to)} ${dotAttributes(attributes)}`,
+        );
+      }
+      return;
+    }
     for (const [highlightFrom, highlightTo] of highlightPairs) {
       if (from === highlightFrom && to === highlightTo) {
         out.push(
@@ -184,6 +189,10 @@ export async function agentGraphDot(
     indent: string,
     parent: BaseAgent | undefined,
   ): Promise<void> => {
+    if (agent instanceof Workflow) {
+      drawWorkflowCluster(out, agent, { indent, palette, ranPaths: workflowRun });
+      return;
+    }
     await drawNode(out, agent, indent, parent);
     // A workflow agent's cluster already holds its members.
     if (isWorkflowAgent(agent)) return;

@@ -5,6 +5,8 @@ import { GENERATE_CONTENT_CONFIG_RULE, toSnakeCaseKeys } from '../config/genai-k
 import { BaseLlm } from '../models/base-llm.js';
 import type { App } from '../runner/app.js';
 import { BaseToolset } from '../tools/base-toolset.js';
+import { Workflow } from '../workflow/workflow.js';
+import { serializeWorkflow } from './workflow-app-info.js';
 
 /** A JSON object as `build_graph` sends it (snake_case keys, as Python's field names). */
 export type AppInfoJson = Record<string, unknown>;
@@ -16,9 +18,11 @@ export type AppInfoJson = Record<string, unknown>;
  * classes are left out (Python skips callables); `sub_agents` recursively;
  * `tools` as `[{name, type: "tool"}]` without the tools that stand for a
  * sub-agent; a model object as `{model: <name>}`; a planner or code
- * executor as its class name.
+ * executor as its class name. A Workflow is written as Python writes one
+ * (`serializeWorkflow`: its node fields and its `graph` of nodes and edges).
  */
 export function serializeAgent(agent: BaseAgent): AppInfoJson {
+  if (agent instanceof Workflow) return serializeWorkflow(agent, serializeAgent);
   const out: AppInfoJson = {};
   out['name'] = agent.name;
   out['description'] = agent.description;
@@ -88,21 +92,29 @@ export function serializeAppInfo(app: App, readme?: string): AppInfoJson {
 }
 
 /**
- * The agent at `nodePath` (`a/b/c`, the root's own name optional in front),
- * found through `sub_agents` as adk-python's `_navigate_to_node` does; the
- * root for an empty path, undefined when a step matches no sub-agent.
+ * The agent or node at `nodePath` (`a/b/c`, the root's own name optional in
+ * front), found as adk-python's `_navigate_to_node` does: each step looks in
+ * the workflow graph's `nodes`, then `nodes`, then `sub_agents`; the root
+ * for an empty path, undefined when a step matches nothing.
  */
 export function navigateToNode(root: AppInfoJson, nodePath: string): AppInfoJson | undefined {
   const parts = nodePath.split('/').filter((part) => part !== '');
   let current = root;
   if (parts[0] === current['name']) parts.shift();
   for (const part of parts) {
-    const children = current['sub_agents'];
-    const found = Array.isArray(children)
-      ? (children as AppInfoJson[]).find((child) => child['name'] === part)
-      : undefined;
+    const found = childrenOf(current).find((child) => child['name'] === part);
     if (!found) return undefined;
     current = found;
   }
   return current;
+}
+
+/** The children of a serialised agent or node: graph nodes, `nodes`, then `sub_agents`. */
+export function childrenOf(info: AppInfoJson): AppInfoJson[] {
+  const graph = info['graph'];
+  const graphNodes =
+    typeof graph === 'object' && graph !== null ? (graph as AppInfoJson)['nodes'] : undefined;
+  return [graphNodes, info['nodes'], info['sub_agents']].flatMap((list) =>
+    Array.isArray(list) ? (list as AppInfoJson[]) : [],
+  );
 }

@@ -243,13 +243,13 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'GET /dev/apps/{app_name}/users/{user_id}/sessions/{session_id}/events/{event_id}/graph': {
     operationId: 'get_event_graph',
-    summary: 'The agent graph with the edges of one event highlighted',
+    summary: 'The agent graph with one event (and the workflow path run up to it) highlighted',
     tag: 'graph',
     responses: { 200: json('`{dotSrc}`, or `{}` for an unknown event.', ANY_OBJECT) },
   },
   'GET /dev/apps/{app_name}/build_graph': {
     operationId: 'get_app_info',
-    summary: 'The app and its agent tree, for the dev UI',
+    summary: 'The app, its agent tree and its workflow graphs, for the dev UI',
     tag: 'graph',
     responses: {
       200: json('`{name, root_agent, plugins?, readme?}` (snake_case).', ANY_OBJECT),
@@ -257,14 +257,19 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'GET /dev/apps/{app_name}/build_graph_image': {
     operationId: 'get_app_info_image',
-    summary: 'The agent tree below a node as DOT, keyed by its path',
+    summary:
+      'The agent tree or workflow at a node and each workflow below it as DOT, keyed by path',
     tag: 'graph',
     query: [
       darkMode(false),
-      { name: 'node', description: 'A `/`-separated path of agent names.', schema: STRING },
+      {
+        name: 'node',
+        description: 'A `/`-separated path of agent and workflow node names.',
+        schema: STRING,
+      },
     ],
     responses: {
-      200: json('`{<path>: {dotSrc}}`, or `{}` for an agent without sub-agents.', {
+      200: json('`{<path>: {dotSrc}}`; an agent without sub-agents or workflows is left out.', {
         type: 'object',
         additionalProperties: { type: 'object', properties: { dotSrc: STRING } },
       }),

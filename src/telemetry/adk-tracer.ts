@@ -1,5 +1,6 @@
 import {
   context as otelContext,
+  INVALID_SPAN_CONTEXT,
   SpanStatusCode,
   trace,
   type Context,
@@ -43,4 +44,13 @@ export function recordSpanError(span: Span, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   span.recordException(error instanceof Error ? error : message);
   span.setStatus({ code: SpanStatusCode.ERROR, message });
+}
+
+/**
+ * A span that records nothing: what a run gets whose span another layer
+ * opens (a Workflow's run is its graph's `invoke_workflow` span, an agent
+ * node's run the agent's own `invoke_agent` span).
+ */
+export function noSpan(): Span {
+  return trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 }

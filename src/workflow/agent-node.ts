@@ -1,5 +1,6 @@
 import { BaseAgent } from '../agents/base-agent.js';
 import { LlmAgent } from '../agents/llm-agent.js';
+import { runTaskAgent } from '../agents/run-task-agent.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import { createEvent, type Event } from '../events/event.js';
@@ -28,8 +29,12 @@ export type AgentNodeConfig = Omit<Partial<BaseNodeConfig>, 'name'> & { name?: s
  * in memory on the node's branch, not when the node reruns with
  * `resumeInputs`; the agent's final model message is the node's output: its
  * text, or with an `outputSchema` the parsed, validated JSON. In `task` mode
- * the input is the invocation's user content instead. Any other agent runs
- * as it would as a sub-agent; its events pass through and it has no output.
+ * the input is the invocation's user content instead, and the arguments of
+ * a successful `finish_task` are the output (`runTaskAgent`); the node waits
+ * for its output (`waitForOutput`), so a task that asked the user something
+ * runs again on the next turn. Any other agent runs as it would as a
+ * sub-agent; its events pass through and it has no output. Events written
+ * for another author (a transfer target, the user) keep it.
  *
  * Reruns on resume by default: an agent continues its own conversation
  * with the answer rather than taking it as its output.
@@ -43,6 +48,9 @@ export class AgentNode extends BaseNode {
       name: config.name ?? agent.name,
       description: config.description ?? agent.description,
       rerunOnResume: config.rerunOnResume ?? true,
+      // A task agent's run ends without output while it waits for the user
+      // (Python `build_node`): the node then waits instead of completing.
+      waitForOutput: config.waitForOutput ?? agentMode(agent) === 'task',
     });
     this.agent = agent;
   }
@@ -55,7 +63,13 @@ export class AgentNode extends BaseNode {
     const invocation = ctx.invocation.copy();
     invocation.workflowNode = ctx;
     if (this.agent instanceof LlmAgent) {
-      yield* runLlmAgentAsNode(this.agent, ctx, invocation, nodeInput);
+      for await (const event of runLlmAgentAsNode(this.agent, ctx, invocation, nodeInput)) {
+        // An event another author wrote (a transfer target, or the user for a
+        // delegated task's answer) keeps its author, as Python's `_run_impl`
+        // keeps every author; the agent's own events carry the node's name.
+        ctx.eventAuthor = event.author && event.author !== this.agent.name ? event.author : '';
+        yield event;
+      }
       return;
     }
     yield* this.agent.runAsync(invocation);
@@ -75,6 +89,9 @@ async function* runLlmAgentAsNode(
 ): AsyncGenerator<Event, void, undefined> {
   const mode = prepareMode(agent);
   let invocation = nodeInvocation;
+  // A task agent that is a graph node, not a delegated task, is scoped by its
+  // node path (Python: `wf@1/task_agent@1`), so the user's reply finds it.
+  if (mode === 'task' && ctx.isolationScope === undefined) ctx.isolationScope = ctx.nodePath;
   // Task and single-turn agents see only their scope's events (Python threads the
   // node's isolation scope into the invocation; the field comes with LlmAgent modes).
   if ((mode === 'task' || mode === 'single_turn') && ctx.isolationScope) {
@@ -85,6 +102,11 @@ async function* runLlmAgentAsNode(
   } else if (mode === 'task' && nodeInput !== undefined && nodeInput !== null) {
     invocation = invocation.copy();
     invocation.userContent = toUserContent(nodeInput);
+  }
+  if (mode === 'task') {
+    // finish_task's arguments become the output, on its terminal response.
+    yield* runTaskAgent(agent, invocation);
+    return;
   }
   for await (const event of agent.runAsync(invocation)) {
     if (mode === 'single_turn') markAgentOutput(event, agent.outputSchema);

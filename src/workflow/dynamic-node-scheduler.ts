@@ -123,6 +123,10 @@ export class DynamicNodeScheduler {
     }
     const output = child.output;
     if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
+    else if (options.raiseOnWait && child.node.waitForOutput && !child.actions.transferToAgent) {
+      // A node that waits for its output ended without one: it waits (Python `run_node`).
+      throw new NodeInterruptedError({ interruptIds: [], nodePath });
+    }
     if (options.useAsOutput) delegateOutput(parent, output);
     return output;
   }

@@ -1,5 +1,6 @@
 import type { Context as TraceContext, Span } from '@opentelemetry/api';
-import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
+import { contextWithSpan, noSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
+import { AgentNode } from './agent-node.js';
 import type { BaseNode } from './base-node.js';
 import { errorCodeOf } from './node-error-event.js';
 import type { NodeRunContext } from './node-run-context.js';
@@ -26,6 +27,8 @@ export interface NodeSpan {
  * `gen_ai.workflow.nested` when it runs inside another workflow),
  * `invoke_node <name>` for any other node; both carry
  * `gen_ai.operation.name` and `gen_ai.conversation.id` (the session id).
+ * An agent node gets a span that records nothing: the agent's run opens
+ * `invoke_agent <agent name>` itself, so each node run has one span.
  */
 export function startNodeSpan(
   node: BaseNode,
@@ -33,6 +36,8 @@ export function startNodeSpan(
   traceParent: TraceContext | undefined,
   sessionId: string,
 ): NodeSpan {
+  // An agent node's run is the agent's own `invoke_agent <name>` span, Python's name for it.
+  if (node instanceof AgentNode) return { span: noSpan(), traceContext: traceParent, eventIds: [] };
   const workflow = isWorkflowGraphNode(node);
   const operation = workflow ? 'invoke_workflow' : 'invoke_node';
   const span = startAdkSpan(`${operation} ${node.name}`, traceParent);

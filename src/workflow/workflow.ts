@@ -1,6 +1,8 @@
+import type { Span } from '@opentelemetry/api';
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import type { InvocationContext } from '../context/invocation-context.js';
+import { noSpan } from '../telemetry/adk-tracer.js';
 import type { Event } from '../events/event.js';
 import type { BaseNodeConfig } from './base-node.js';
 import type { EdgeItem } from './edge.js';
@@ -72,6 +74,11 @@ export class Workflow extends BaseAgent {
       graph: this.graph,
       maxConcurrency: config.maxConcurrency,
     });
+  }
+
+  /** No `invoke_agent` span: the run is its graph's `invoke_workflow` span (Python's only span for it). */
+  protected override startRunSpan(): Span {
+    return noSpan();
   }
 
   protected async *runAsyncImpl(

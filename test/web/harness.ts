@@ -11,6 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { BaseAgent } from '../../src/agents/base-agent.js';
 import { serveApiServer, StaticAgentLoader, type ApiServerHandle } from '../../src/server/index.js';
 import { InMemorySpanStore, registerSpanStore } from '../../src/telemetry/span-store.js';
 import { createDevUiApp, type DevUiApp } from './dev-ui-app.js';
@@ -78,13 +79,18 @@ function spanStore(): InMemorySpanStore {
   return store;
 }
 
-/** Starts the real server with the dev UI and dev routes and `dev_ui_app` on a free loopback port. */
-export async function startDevServer(): Promise<DevServer> {
+/**
+ * Starts the real server with the dev UI and dev routes and `dev_ui_app`
+ * (plus `extraApps`, by name) on a free loopback port.
+ */
+export async function startDevServer(
+  extraApps: Readonly<Record<string, BaseAgent>> = {},
+): Promise<DevServer> {
   const assetsDirectory = await buildDevUi();
   const app = createDevUiApp();
   const handle = await serveApiServer({
     port: 0,
-    agentLoader: new StaticAgentLoader({ apps: { [APP_NAME]: app.rootAgent } }),
+    agentLoader: new StaticAgentLoader({ apps: { ...extraApps, [APP_NAME]: app.rootAgent } }),
     sessionService: app.sessionService,
     artifactService: app.artifactService,
     devUi: { assetsDirectory, logoText: 'ADK dev UI (test)' },
@@ -190,14 +196,18 @@ export interface DevUiBrowser {
 }
 
 /**
- * Registers the hooks every browser-test file needs: one server and one
- * chromium for the file, a fresh context and page per test with the given
- * viewport. Read the fields inside tests or hooks (they change per test).
+ * Registers the hooks every browser-test file needs: one server (serving
+ * `extraApps` too) and one chromium for the file, a fresh context and page
+ * per test with the given viewport. Read the fields inside tests or hooks
+ * (they change per test).
  */
-export function useDevUiBrowser(viewport: { width: number; height: number }): DevUiBrowser {
+export function useDevUiBrowser(
+  viewport: { width: number; height: number },
+  extraApps: Readonly<Record<string, BaseAgent>> = {},
+): DevUiBrowser {
   const live: { server?: DevServer; browser?: Browser; context?: BrowserContext; page?: Page } = {};
   beforeAll(async () => {
-    live.server = await startDevServer();
+    live.server = await startDevServer(extraApps);
     live.browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Event } from '../../events/event.js';
-import { hasScopedEvents } from '../../events/has-scoped-events.js';
+import { ScopedEventScan } from '../../events/scoped-event-scan.js';
 import type { Content } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { pythonJsonDumps } from '../../utils/python-json.js';
@@ -22,13 +22,15 @@ export const SINGLE_TURN_NUDGE =
  * `isolationScope` is exactly `scope` (both unset counts as equal). Returns
  * `events` itself when every event qualifies, so the common unscoped
  * history costs no copy, and, with no scoped event in the session, no scan
- * beyond the events appended since the last request (`hasScopedEvents`).
+ * beyond the events appended since the invocation's previous request
+ * (`scan`, the invocation's; without one, the whole history is read).
  */
 export function eventsInIsolationScope(
   events: readonly Event[],
   scope: string | undefined,
+  scan: ScopedEventScan = new ScopedEventScan(),
 ): readonly Event[] {
-  if (scope === undefined && !hasScopedEvents(events)) return events;
+  if (scope === undefined && !scan.hasScopedEvents(events)) return events;
   let first = 0;
   while (first < events.length && sameScope(events[first]!, scope)) first++;
   if (first === events.length) return events;

@@ -114,7 +114,7 @@ export const contentsRequestProcessor: LlmRequestProcessor = {
     const instructionRelatedContents = request.contents;
     const build = agent.includeContents === 'none' ? getCurrentTurnContents : getContents;
     const scope = context.isolationScope;
-    const events = eventsInIsolationScope(context.session.events, scope);
+    const events = eventsInIsolationScope(context.session.events, scope, context.scopedEventScan);
     request.contents = build(context.branch, events, agent.name, options);
     if (scope !== undefined) {
       const leading = taskInputContent(context.session.events, scope, {

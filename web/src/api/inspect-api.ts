@@ -72,3 +72,25 @@ export async function loadAgentGraph(appName: string, darkMode: boolean): Promis
       : undefined;
   return typeof dotSrc === 'string' ? dotSrc : '';
 }
+
+/**
+ * `GET /dev/apps/{app}/users/{user}/sessions/{sid}/events/{eid}/graph?dark_mode=`:
+ * the agent graph as DOT with the event highlighted (and, in a workflow, the
+ * nodes its run reached by then); '' when the session has no such event.
+ */
+export async function loadEventGraph(
+  appName: string,
+  userId: string,
+  sessionId: string,
+  eventId: string,
+  darkMode: boolean,
+): Promise<string> {
+  const json = await requestJson<unknown>(
+    `/dev${sessionPath(appName, userId, sessionId)}/events/${segment(eventId)}/graph?dark_mode=${darkMode ? 'true' : 'false'}`,
+  );
+  const dotSrc =
+    json && typeof json === 'object' && Object.hasOwn(json, 'dotSrc')
+      ? (json as { dotSrc: unknown }).dotSrc
+      : undefined;
+  return typeof dotSrc === 'string' ? dotSrc : '';
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DotSyntaxError, displayName, nodeKind, parseDot, resolveLabel } from './dot-graph';
+import {
+  DotSyntaxError,
+  displayName,
+  edgeLabel,
+  isHighlightedEdge,
+  isHighlightedNode,
+  nodeKind,
+  parseDot,
+  resolveLabel,
+} from './dot-graph';
 
 /** The shape our server's graph route writes: quoted ids, one attribute list per node, plain edges. */
 const SERVER_STYLE = `digraph "dev_ui_agent" {
@@ -160,5 +169,69 @@ describe('labels and kinds', () => {
     ).toEqual(['agent', 'tool', 'other', 'agent', 'tool']);
     expect(agent ? displayName(agent) : null).toBe('a');
     expect(retrieval ? displayName(retrieval) : null).toBe('search');
+  });
+});
+
+/** What the agent graph route writes for a workflow (issue 17 §7): a cluster, routes on edges, a run highlighted. */
+const WORKFLOW_STYLE = `digraph {
+\tsubgraph "cluster_triage" {
+\t\tgraph [label="triage (Workflow)" style="rounded"]
+\t\t"triage/__START__" [label="START" shape="oval" tooltip="Start" color="#133874"]
+\t\t"triage/classify" [label="classify" shape="diamond" tooltip="Function" color="#133874"]
+\t\t"triage/answer" [label="answer" shape="box" tooltip="Function"]
+\t\tsubgraph "cluster_triage/notify" {
+\t\t\tgraph [label="notify (Workflow)"]
+\t\t\t"triage/notify/__START__" [label="START" shape="oval" tooltip="Start"]
+\t\t}
+\t\t"triage/done" [label="🔀 done" shape="oval" tooltip="Join"]
+\t\t"triage/__START__" -> "triage/classify" [color="#4285F4" penwidth="2.0"]
+\t\t"triage/classify" -> "triage/answer" [label="__DEFAULT__" arrowhead="normal"]
+\t}
+\t"desk" -> "triage/__START__" [arrowhead="normal"]
+}`;
+
+describe('workflow graphs (issue 17 §7: clusters, routes as edge labels, the highlighted run)', () => {
+  it('reads clusters with their labels and the nodes first mentioned in them', () => {
+    const graph = parseDot(WORKFLOW_STYLE);
+    expect(graph.clusters).toEqual([
+      {
+        id: 'cluster_triage',
+        label: 'triage (Workflow)',
+        nodeIds: [
+          'triage/__START__',
+          'triage/classify',
+          'triage/answer',
+          'triage/notify/__START__',
+          'triage/done',
+        ],
+      },
+      {
+        id: 'cluster_triage/notify',
+        label: 'notify (Workflow)',
+        nodeIds: ['triage/notify/__START__'],
+      },
+    ]);
+    // "desk" is first mentioned outside the cluster.
+    expect(graph.nodes.map((node) => node.id)).toContain('desk');
+    expect(parseDot(PYTHON_STYLE).clusters).toEqual([
+      { id: 'cluster_pipeline', label: 'pipeline', nodeIds: ['step_one', 'step_two'] },
+    ]);
+  });
+
+  it('classifies START, joins and function nodes by id and tooltip; reads route labels and highlights', () => {
+    const graph = parseDot(WORKFLOW_STYLE);
+    const byId = new Map(graph.nodes.map((node) => [node.id, node]));
+    expect(nodeKind(byId.get('triage/__START__')!)).toBe('start');
+    expect(nodeKind(byId.get('triage/classify')!)).toBe('node');
+    expect(nodeKind(byId.get('triage/done')!)).toBe('join');
+    expect(displayName(byId.get('triage/done')!)).toBe('done');
+    expect(graph.nodes.filter(isHighlightedNode).map((node) => node.id)).toEqual([
+      'triage/__START__',
+      'triage/classify',
+    ]);
+    expect(graph.edges.filter(isHighlightedEdge).map((edge) => edge.to)).toEqual([
+      'triage/classify',
+    ]);
+    expect(graph.edges.map(edgeLabel)).toEqual(['', '__DEFAULT__', '']);
   });
 });

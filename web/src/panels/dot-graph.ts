@@ -29,12 +29,22 @@ export interface DotEdge {
   attributes: DotAttributes;
 }
 
-/** A parsed graph: nodes in order of first mention, edges in source order. */
+/** A cluster subgraph (`subgraph cluster_… { … }`): its label and the nodes first mentioned in it. */
+export interface DotCluster {
+  id: string;
+  /** The cluster's `label` graph attribute, escapes resolved, or ''. */
+  label: string;
+  /** Nodes first mentioned inside it (nested clusters' nodes included), in order. */
+  nodeIds: string[];
+}
+
+/** A parsed graph: nodes in order of first mention, edges in source order, clusters in order of opening. */
 export interface DotGraph {
   directed: boolean;
   name: string | null;
   nodes: DotNode[];
   edges: DotEdge[];
+  clusters: DotCluster[];
 }
 
 type TokenKind = 'id' | 'punct' | 'edgeop' | 'eof';
@@ -206,12 +216,18 @@ export function resolveLabel(label: string, nodeId: string, graphName: string | 
 
 interface Scope {
   nodeDefaults: Map<string, string>;
+  /** The (sub)graph's own attributes (`graph [...]`, `key=value`). */
+  graphAttributes: Map<string, string>;
 }
 
 class Parser {
   private position = 0;
   private readonly nodes = new Map<string, Map<string, string>>();
   private readonly edges: { from: string; to: string; attributes: Map<string, string> }[] = [];
+  private readonly clusters: { id: string; attributes: Map<string, string>; nodeIds: string[] }[] =
+    [];
+  /** The clusters being parsed, outermost first: a node created now belongs to each. */
+  private readonly openClusters: { nodeIds: string[] }[] = [];
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -228,7 +244,7 @@ class Parser {
     let name: string | null = null;
     if (this.peek().kind === 'id') name = this.next().value;
     this.expect('{');
-    this.statements({ nodeDefaults: new Map() });
+    this.statements({ nodeDefaults: new Map(), graphAttributes: new Map() });
     this.expect('}');
     const trailing = this.peek();
     if (trailing.kind !== 'eof')
@@ -245,6 +261,11 @@ class Parser {
         from,
         to,
         attributes: toRecord(attributes),
+      })),
+      clusters: this.clusters.map(({ id, attributes, nodeIds }) => ({
+        id,
+        label: resolveLabel(attributes.get('label') ?? '', id, name),
+        nodeIds,
       })),
     };
   }
@@ -264,7 +285,12 @@ class Parser {
     const token = this.peek();
     if (token.kind === 'id' && !token.quoted) {
       const keyword = token.value.toLowerCase();
-      if (keyword === 'graph' || keyword === 'edge') {
+      if (keyword === 'graph') {
+        this.position += 1;
+        for (const [key, value] of this.attributeLists()) scope.graphAttributes.set(key, value);
+        return [];
+      }
+      if (keyword === 'edge') {
         this.position += 1;
         this.attributeLists();
         return [];
@@ -282,7 +308,7 @@ class Parser {
     ) {
       // `key = value` sets a graph attribute: no node.
       this.position += 2;
-      this.expectId();
+      scope.graphAttributes.set(token.value, this.expectId());
       return [];
     }
     let left = this.endpoint(scope);
@@ -317,15 +343,29 @@ class Parser {
     const isSubgraphKeyword =
       token.kind === 'id' && !token.quoted && token.value.toLowerCase() === 'subgraph';
     if (isSubgraphKeyword || this.peekPunct('{')) {
+      let subgraphName = '';
       if (isSubgraphKeyword) {
         this.position += 1;
-        if (this.peek().kind === 'id') this.position += 1;
+        if (this.peek().kind === 'id') subgraphName = this.next().value;
       }
       this.expect('{');
-      const inner = this.statements({ nodeDefaults: new Map(scope.nodeDefaults) });
+      const inner: Scope = {
+        nodeDefaults: new Map(scope.nodeDefaults),
+        graphAttributes: new Map(),
+      };
+      // Graphviz draws a subgraph whose name starts with "cluster" as a box around its nodes.
+      const cluster = subgraphName.startsWith('cluster')
+        ? { id: subgraphName, attributes: inner.graphAttributes, nodeIds: [] as string[] }
+        : undefined;
+      if (cluster) {
+        this.clusters.push(cluster);
+        this.openClusters.push(cluster);
+      }
+      const mentioned = this.statements(inner);
+      if (cluster) this.openClusters.pop();
       this.expect('}');
       this.lastWasSubgraph = true;
-      return [...new Set(inner)];
+      return [...new Set(mentioned)];
     }
     const id = this.expectId();
     // A port (`node:port` or `node:port:compass`) addresses part of the node: the node is what matters.
@@ -343,6 +383,7 @@ class Parser {
     if (!node) {
       node = new Map(scope.nodeDefaults);
       this.nodes.set(id, node);
+      for (const cluster of this.openClusters) cluster.nodeIds.push(id);
     }
     return node;
   }
@@ -419,21 +460,44 @@ export function parseDot(source: string): DotGraph {
   return new Parser(tokenize(source)).parse();
 }
 
-/** What a node stands for in an agent graph. */
-export type DotNodeKind = 'agent' | 'tool' | 'other';
+/** What a node stands for in an agent graph (a workflow's nodes included). */
+export type DotNodeKind =
+  'agent' | 'tool' | 'start' | 'end' | 'join' | 'workflow' | 'node' | 'other';
+
+// The kind a workflow node's `tooltip` names, as adk-python's plot_workflow_graph writes it.
+const TOOLTIP_KINDS: Readonly<Record<string, DotNodeKind>> = {
+  Start: 'start',
+  Agent: 'agent',
+  Tool: 'tool',
+  Join: 'join',
+  Workflow: 'workflow',
+  Function: 'node',
+  Node: 'node',
+};
+
+function attribute(node: DotNode | DotEdge, name: string): string {
+  return Object.hasOwn(node.attributes, name) ? (node.attributes[name] ?? '') : '';
+}
 
 /**
- * Classifies an agent-graph node: the caption's emoji first (🤖 agent,
- * 🔧/🔎 tool, as ADK writes them), then the shape (ellipse-like → agent,
- * box-like or cylinder → tool).
+ * Classifies an agent-graph node: a workflow's START (`__START__`, or an id
+ * ending `/__START__`) and END (`__END__`); then the kind its `tooltip`
+ * names (`Agent`, `Tool`, `Join`, `Workflow`, `Function`, `Node`, as
+ * workflow nodes carry it); then the caption's emoji (🤖 agent, 🔧/🔎 tool,
+ * as ADK writes them); then the shape (ellipse-like → agent, box-like or
+ * cylinder → tool).
  */
 export function nodeKind(node: DotNode): DotNodeKind {
+  if (node.id === '__START__' || node.id.endsWith('/__START__')) return 'start';
+  if (node.id === '__END__') return 'end';
+  const fromTooltip = Object.hasOwn(TOOLTIP_KINDS, attribute(node, 'tooltip'))
+    ? TOOLTIP_KINDS[attribute(node, 'tooltip')]
+    : undefined;
+  if (fromTooltip) return fromTooltip;
   const label = node.label.trimStart();
   if (label.startsWith('🤖')) return 'agent';
   if (label.startsWith('🔧') || label.startsWith('🔎')) return 'tool';
-  const shape = Object.hasOwn(node.attributes, 'shape')
-    ? (node.attributes['shape'] ?? '').toLowerCase()
-    : '';
+  const shape = attribute(node, 'shape').toLowerCase();
   if (['ellipse', 'oval', 'circle', 'doublecircle', 'egg'].includes(shape)) return 'agent';
   if (
     [
@@ -454,5 +518,24 @@ export function nodeKind(node: DotNode): DotNodeKind {
 
 /** The label without the leading emoji ADK puts in captions. */
 export function displayName(node: DotNode): string {
-  return node.label.replace(/^\s*(?:🤖|🔧|🔎|❓)\s*/u, '');
+  return node.label.replace(/^\s*(?:🤖|🔧|🔎|❓|🔀|✨|🔄)\s*/u, '');
+}
+
+// ADK's highlight colours (agent_graph.py): a highlighted node's border, a highlighted edge.
+const HIGHLIGHT_BORDER = '#133874';
+const HIGHLIGHT_EDGE = '#4285f4';
+
+/** Whether the server highlighted the node (an event's agent or tool, a node a workflow run reached). */
+export function isHighlightedNode(node: DotNode): boolean {
+  return attribute(node, 'color').toLowerCase() === HIGHLIGHT_BORDER;
+}
+
+/** Whether the server highlighted the edge (an event's call, a step of a workflow run). */
+export function isHighlightedEdge(edge: DotEdge): boolean {
+  return attribute(edge, 'color').toLowerCase() === HIGHLIGHT_EDGE;
+}
+
+/** An edge's label (a workflow edge's route), escapes resolved and trimmed; '' when it has none. */
+export function edgeLabel(edge: DotEdge): string {
+  return resolveLabel(attribute(edge, 'label'), '', null).trim();
 }

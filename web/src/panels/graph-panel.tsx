@@ -1,8 +1,17 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../api/http';
-import { loadAgentGraph } from '../api/inspect-api';
-import { displayName, nodeKind, parseDot, type DotGraph, type DotNodeKind } from './dot-graph';
-import { layoutTree, type PlacedEdge, type PlacedNode } from './dot-layout';
+import { loadAgentGraph, loadEventGraph } from '../api/inspect-api';
+import {
+  displayName,
+  edgeLabel,
+  isHighlightedEdge,
+  isHighlightedNode,
+  nodeKind,
+  parseDot,
+  type DotGraph,
+  type DotNodeKind,
+} from './dot-graph';
+import { layoutTree, type GraphLayout, type PlacedEdge, type PlacedNode } from './dot-layout';
 import type { PanelProps } from './panel-props';
 import './panels.css';
 
@@ -11,7 +20,67 @@ type Loaded =
   | { status: 'ready'; graph: DotGraph }
   | { status: 'error'; message: string };
 
-const KIND_NAMES: Record<DotNodeKind, string> = { agent: 'Agent', tool: 'Tool', other: 'Node' };
+const KIND_NAMES: Record<DotNodeKind, string> = {
+  agent: 'Agent',
+  tool: 'Tool',
+  start: 'Start',
+  end: 'End',
+  join: 'Join',
+  workflow: 'Workflow',
+  node: 'Node',
+  other: 'Node',
+};
+
+// The legend's order; 'other' is drawn like a node and not listed.
+const LEGEND_ORDER: readonly DotNodeKind[] = ['agent', 'tool', 'start', 'node', 'join', 'end'];
+
+/** The kinds the legend explains: agent and tool always, a workflow's kinds when the graph has them. */
+function legendKinds(graph: DotGraph): DotNodeKind[] {
+  const present = new Set<DotNodeKind>(['agent', 'tool', ...graph.nodes.map(nodeKind)]);
+  return LEGEND_ORDER.filter((kind) => present.has(kind));
+}
+
+/** A cluster's box on the canvas: around its placed nodes, with room for its label above. */
+interface PlacedCluster {
+  id: string;
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const CLUSTER_PADDING = 10;
+const CLUSTER_LABEL_HEIGHT = 16;
+
+/** The box of each cluster around the nodes placed for it (clusters whose nodes are not drawn are left out). */
+function placeClusters(graph: DotGraph, layout: GraphLayout): PlacedCluster[] {
+  const placed = new Map(layout.nodes.map((node) => [node.node.id, node]));
+  return graph.clusters.flatMap((cluster) => {
+    const members = cluster.nodeIds.flatMap((id) => {
+      const node = placed.get(id);
+      return node ? [node] : [];
+    });
+    if (members.length === 0) return [];
+    const left = Math.min(...members.map((node) => node.x - node.width / 2)) - CLUSTER_PADDING;
+    const right = Math.max(...members.map((node) => node.x + node.width / 2)) + CLUSTER_PADDING;
+    const top =
+      Math.min(...members.map((node) => node.y - node.height / 2)) -
+      CLUSTER_PADDING -
+      CLUSTER_LABEL_HEIGHT;
+    const bottom = Math.max(...members.map((node) => node.y + node.height / 2)) + CLUSTER_PADDING;
+    return [
+      {
+        id: cluster.id,
+        label: cluster.label,
+        x: left,
+        y: top,
+        width: right - left,
+        height: bottom - top,
+      },
+    ];
+  });
+}
 
 function currentDarkMode(): boolean {
   const theme = document.documentElement.dataset['theme'];
@@ -72,8 +141,21 @@ function NodeShape({ placed, kind }: { placed: PlacedNode; kind: DotNodeKind }) 
       />
     );
   }
-  // Agents are pills (Graphviz draws ellipses; a pill fits the label), tools rounded boxes.
-  const radius = kind === 'agent' ? placed.height / 2 : 6;
+  if (shape === 'diamond') {
+    // A router: a hexagon (a diamond that fits its label).
+    const right = left + placed.width;
+    const bottom = top + placed.height;
+    const middle = placed.y;
+    return (
+      <path
+        class="graph-shape"
+        d={`M ${left + 12} ${top} H ${right - 12} L ${right} ${middle} L ${right - 12} ${bottom} H ${left + 12} L ${left} ${middle} Z`}
+      />
+    );
+  }
+  // Agents, START, END and joins are pills (Graphviz draws ellipses; a pill fits the label), the rest rounded boxes.
+  const pill = kind === 'agent' || kind === 'start' || kind === 'end' || kind === 'join';
+  const radius = pill ? placed.height / 2 : 6;
   return (
     <rect
       class="graph-shape"
@@ -89,6 +171,22 @@ function NodeShape({ placed, kind }: { placed: PlacedNode; kind: DotNodeKind }) 
 
 function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
   const layout = useMemo(() => layoutTree(graph), [graph]);
+  const clusters = useMemo(() => placeClusters(graph, layout), [graph, layout]);
+  // The canvas grows to hold cluster boxes (and their labels) that reach past the layout's margin.
+  const view = {
+    x: Math.min(0, ...clusters.map((cluster) => cluster.x - 2)),
+    y: Math.min(0, ...clusters.map((cluster) => cluster.y - 2)),
+    width: 0,
+    height: 0,
+  };
+  view.width = Math.max(layout.width, ...clusters.map((c) => c.x + c.width + 2)) - view.x;
+  view.height = Math.max(layout.height, ...clusters.map((c) => c.y + c.height + 2)) - view.y;
+  const labels = new Map(
+    graph.edges.map((edge) => [`${edge.from}\u0000${edge.to}`, edgeLabel(edge)] as const),
+  );
+  const highlightedEdges = new Set(
+    graph.edges.filter(isHighlightedEdge).map((edge) => `${edge.from}\u0000${edge.to}`),
+  );
   const names = new Map(graph.nodes.map((node) => [node.id, displayName(node)]));
   // Fitted, a wide graph shrinks to the panel's width (never grows); at actual size it scrolls.
   const [fit, setFit] = useState(true);
@@ -96,8 +194,11 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
     <>
       <div class="panel-toolbar">
         <span class="graph-legend" aria-hidden="true">
-          <span class="graph-swatch kind-agent" /> agent <span class="graph-swatch kind-tool" />{' '}
-          tool
+          {legendKinds(graph).map((kind) => (
+            <span key={kind} class="graph-legend-item">
+              <span class={`graph-swatch kind-${kind}`} /> {KIND_NAMES[kind].toLowerCase()}
+            </span>
+          ))}
         </span>
         <button type="button" aria-pressed={fit} onClick={() => setFit(!fit)}>
           Fit to panel
@@ -108,10 +209,10 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
           class="graph-svg"
           role="group"
           aria-label={`Agent graph of ${appName}`}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
-          width={fit ? '100%' : layout.width}
-          height={fit ? undefined : layout.height}
-          style={fit ? { maxWidth: `${layout.width}px`, height: 'auto' } : undefined}
+          viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
+          width={fit ? '100%' : view.width}
+          height={fit ? undefined : view.height}
+          style={fit ? { maxWidth: `${view.width}px`, height: 'auto' } : undefined}
         >
           <defs>
             <marker
@@ -119,26 +220,68 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
               viewBox="0 0 10 10"
               refX="9"
               refY="5"
-              markerWidth="7"
-              markerHeight="7"
+              markerUnits="userSpaceOnUse"
+              markerWidth="10"
+              markerHeight="10"
               orient="auto-start-reverse"
             >
               <path d="M 0 0 L 10 5 L 0 10 z" class="graph-arrow-head" />
             </marker>
           </defs>
           <g aria-hidden="true">
-            {layout.edges.map((edge, index) => (
-              <path
-                key={index}
-                class={edge.tree ? 'graph-edge' : 'graph-edge extra'}
-                d={edgePath(edge)}
-                marker-end="url(#graph-arrow)"
-              />
+            {clusters.map((cluster) => (
+              <g key={cluster.id} class="graph-cluster" data-cluster-id={cluster.id}>
+                <rect
+                  x={cluster.x}
+                  y={cluster.y}
+                  width={cluster.width}
+                  height={cluster.height}
+                  rx={8}
+                  ry={8}
+                />
+                <text x={cluster.x + 8} y={cluster.y + 12}>
+                  {cluster.label}
+                </text>
+              </g>
             ))}
+          </g>
+          <g aria-hidden="true">
+            {layout.edges.map((edge, index) => {
+              const key = `${edge.from}\u0000${edge.to}`;
+              const classes = ['graph-edge'];
+              if (!edge.tree) classes.push('extra');
+              if (highlightedEdges.has(key)) classes.push('highlight');
+              return (
+                <path
+                  key={index}
+                  class={classes.join(' ')}
+                  d={edgePath(edge)}
+                  marker-end="url(#graph-arrow)"
+                  data-edge={`${edge.from} -> ${edge.to}`}
+                />
+              );
+            })}
+            {layout.edges.map((edge, index) => {
+              const label = labels.get(`${edge.from}\u0000${edge.to}`) ?? '';
+              if (label === '') return null;
+              return (
+                <text
+                  key={index}
+                  class="graph-edge-label"
+                  x={(edge.x1 + edge.x2) / 2 + 4}
+                  y={(edge.y1 + edge.y2) / 2}
+                  dominant-baseline="central"
+                  data-edge={`${edge.from} -> ${edge.to}`}
+                >
+                  {label}
+                </text>
+              );
+            })}
           </g>
           <g role="list" aria-label="Agents and tools">
             {layout.nodes.map((placed) => {
               const kind = nodeKind(placed.node);
+              const highlighted = isHighlightedNode(placed.node);
               const name = names.get(placed.node.id) ?? placed.node.id;
               const lines = name.split('\n');
               return (
@@ -146,10 +289,11 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
                   key={placed.node.id}
                   role="listitem"
                   aria-label={`${KIND_NAMES[kind]} ${name.replace(/\n/g, ' ')}`}
-                  class={`graph-node kind-${kind}`}
+                  class={`graph-node kind-${kind}${highlighted ? ' highlight' : ''}`}
                   data-node-id={placed.node.id}
+                  data-highlighted={highlighted ? 'true' : undefined}
                 >
-                  <title>{`${KIND_NAMES[kind]}: ${placed.node.label}`}</title>
+                  <title>{`${KIND_NAMES[kind]}: ${placed.node.label}${highlighted ? ' (highlighted)' : ''}`}</title>
                   <NodeShape placed={placed} kind={kind} />
                   <text
                     class="graph-label"
@@ -177,11 +321,15 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
       <details class="graph-edges">
         <summary>Edges ({graph.edges.length})</summary>
         <ul aria-label="Edges">
-          {graph.edges.map((edge, index) => (
-            <li key={index}>
-              {names.get(edge.from) ?? edge.from} → {names.get(edge.to) ?? edge.to}
-            </li>
-          ))}
+          {graph.edges.map((edge, index) => {
+            const label = edgeLabel(edge);
+            return (
+              <li key={index}>
+                {names.get(edge.from) ?? edge.from} → {names.get(edge.to) ?? edge.to}
+                {label !== '' && ` [${label}]`}
+              </li>
+            );
+          })}
         </ul>
       </details>
     </>
@@ -189,19 +337,40 @@ function GraphSvg({ graph, appName }: { graph: DotGraph; appName: string }) {
 }
 
 /**
- * The app's agent tree (`GET /dev/apps/{app}/graph?dark_mode=`, DOT),
- * parsed and laid out top-down here and drawn as SVG: agents as pills,
- * tools as boxes (cylinders for retrieval), each node a list item named
- * "Agent <name>" or "Tool <name>"; the edges also listed as text.
- * Refetched when the theme changes, since the server colours for it.
+ * The app's agent graph as DOT, parsed and laid out top-down here and drawn
+ * as SVG: agents as pills, tools as boxes (cylinders for retrieval), a
+ * workflow's START, nodes (routers as hexagons) and joins inside a box
+ * labelled with the workflow, its routes written on its edges; each node a
+ * list item named "<Kind> <name>"; the edges also listed as text. With a
+ * session that has events, the graph is the per-event one for the event
+ * selected in the Events tab, else the latest event: what the server
+ * highlights there (the event's agent and tools, the nodes a workflow run
+ * reached by then) is highlighted. Refetched when the theme changes, since
+ * the server colours for it, and on each revision.
  */
-export function GraphPanel({ appName }: PanelProps) {
+export function GraphPanel({
+  appName,
+  userId,
+  sessionId,
+  session,
+  revision,
+  selectedEventId,
+}: PanelProps) {
   const dark = useDarkMode();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const latestEventId = session?.id === sessionId ? session.events.at(-1)?.id : undefined;
+  const eventId = selectedEventId ?? latestEventId;
 
   useEffect(() => {
     let live = true;
-    loadAgentGraph(appName, dark).then(
+    const load = async (): Promise<string> => {
+      const forEvent =
+        eventId === undefined
+          ? ''
+          : await loadEventGraph(appName, userId, sessionId, eventId, dark);
+      return forEvent === '' ? loadAgentGraph(appName, dark) : forEvent;
+    };
+    load().then(
       (source) => {
         if (!live) return;
         try {
@@ -218,7 +387,7 @@ export function GraphPanel({ appName }: PanelProps) {
     return () => {
       live = false;
     };
-  }, [appName, dark]);
+  }, [appName, userId, sessionId, eventId, dark, revision]);
 
   return (
     <div class="inspect-panel graph-panel">
@@ -227,6 +396,12 @@ export function GraphPanel({ appName }: PanelProps) {
       {loaded.status === 'error' && (
         <p role="alert" class="panel-error">
           Could not show the graph: {loaded.message}
+        </p>
+      )}
+      {loaded.status === 'ready' && eventId !== undefined && (
+        <p class="graph-caption">
+          Highlighted: {selectedEventId ? 'the selected event' : 'the latest event'} and the
+          workflow nodes its run reached by then.
         </p>
       )}
       {loaded.status === 'ready' &&

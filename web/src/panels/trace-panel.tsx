@@ -48,6 +48,7 @@ function Timeline({
               class={`trace-bar-button kind-${kind}`}
               aria-pressed={selected}
               data-span-id={row.span.span_id}
+              data-depth={row.depth}
               onClick={() => onSelect(row.span.span_id)}
             >
               <span class="trace-label" style={{ paddingInlineStart: `${row.depth * 12}px` }}>
