@@ -225,6 +225,18 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
     ]);
   });
 
+  it.runIf(command === 'web')(
+    'GET /dev/apps/{app}/graph draws a workflow app written in YAML (issue 17 §7)',
+    async () => {
+      const response = await fetch(`${url}/dev/apps/yaml_app/graph`);
+      expect(response.status).toBe(200);
+      const { dotSrc } = (await response.json()) as { dotSrc: string };
+      expect(dotSrc).toContain('yaml_flow');
+      expect(dotSrc).toContain('shout');
+      expect(dotSrc).toContain('echoer');
+    },
+  );
+
   it('POST /run runs a workflow app written in YAML (issue 17 §7)', async () => {
     const events = await run({
       ...(await newSession('yaml_app')),
