@@ -5,18 +5,25 @@ import { AgentsDirectoryLoader } from '../src/config/agents-directory.js';
 import { runCli } from '../test/cli/cli-process.js';
 
 /*
- * The example agents directory (docs/agents-directory.md, docs/cli.md): one
- * YAML app and one TypeScript app, both with offline models, listed by the
- * loader and run by `adk run` as the docs show.
+ * The example agents directory (docs/agents-directory.md, docs/cli.md): two
+ * YAML apps (an agent and a workflow) and two TypeScript apps (an agent and a
+ * workflow), offline, listed by the loader and run by `adk run` as the docs show.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const agentsDir = path.join(root, 'examples', 'agents');
 
 describe('examples/agents', () => {
-  it('holds a YAML app and a TypeScript app', async () => {
+  it('holds YAML apps and a TypeScript app', async () => {
     const loader = new AgentsDirectoryLoader({ agentsDir, loadEnvFiles: false });
-    expect(await loader.listApps()).toEqual(['weather_yaml', 'word_counter']);
+    expect(await loader.listApps()).toEqual([
+      'refund_flow',
+      'triage_yaml',
+      'weather_yaml',
+      'word_counter',
+    ]);
+    expect((await loader.findAppSource('refund_flow'))?.language).toBe('typescript');
+    expect((await loader.findAppSource('triage_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('weather_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('word_counter'))?.language).toBe('typescript');
   });
@@ -42,5 +49,52 @@ describe('examples/agents', () => {
     );
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('[word_counter]: Your message has 5 words.\n');
+  });
+
+  it('adk run examples/agents/triage_yaml runs the YAML workflow on either route (issue 17 §7)', async () => {
+    const urgent = await runCli(
+      ['run', 'examples/agents/triage_yaml', 'The site is down', '--in_memory'],
+      { cwd: root },
+    );
+    expect(urgent.stderr).toBe('');
+    expect(urgent.stdout).toBe(
+      '[classify]: output "The site is down"\n' +
+        '[escalate]: Paged the on-call team about: The site is down\n',
+    );
+    const question = await runCli(
+      ['run', 'examples/agents/triage_yaml', 'How do I reset my password?', '--in_memory'],
+      { cwd: root },
+    );
+    expect(question.stderr).toBe('');
+    expect(question.stdout).toBe(
+      '[classify]: output "How do I reset my password?"\n' +
+        '[answerer]: Use "Forgot password" on the sign-in page to reset it.\n',
+    );
+  });
+
+  it('adk run examples/agents/refund_flow: the chat answers each RequestInput and the workflow resumes (issue 17 §3, §5)', async () => {
+    const result = await runCli(['run', 'examples/agents/refund_flow', '--in_memory'], {
+      cwd: root,
+      input: 'Refund 40 EUR for order 1234\nyes\nRefund 900 EUR for order 99\nno\nexit\n',
+    });
+    expect(result.stderr).toBe('');
+    const lines = result.stdout
+      .replace(/"interruptId":"[^"]+"/g, '"interruptId":"<id>"')
+      .split('\n');
+    const ask = (request: string): string =>
+      `[user]: [ask_manager]: called tool adk_request_input({"interruptId":"<id>","payload":{"request":"${request}"},` +
+      `"message":"Approve this refund: ${request}?","response_schema":null})`;
+    expect(lines).toEqual([
+      'Running agent refund_flow, type exit to exit.',
+      ask('Refund 40 EUR for order 1234'),
+      'Answer "Approve this refund: Refund 40 EUR for order 1234?" (JSON or text):',
+      '[user]: [decide]: output true',
+      '[refund]: output "Refund issued."',
+      ask('Refund 900 EUR for order 99'),
+      'Answer "Approve this refund: Refund 900 EUR for order 99?" (JSON or text):',
+      '[user]: [decide]: output false',
+      '[decline]: output "Refund declined."',
+      '[user]: ',
+    ]);
   });
 });

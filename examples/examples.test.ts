@@ -167,6 +167,24 @@ describe('examples run as documented (issue 2: examples/)', () => {
     ]);
   });
 
+  it('workflow-approval: RequestInput pauses, the answer resumes the workflow on either route (004 §5)', async () => {
+    const output = await example('workflow-approval');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'user: Please refund 40 EUR for order 1234: the parcel arrived damaged.',
+      '  refund_workflow@1/read_request@1 → {"order":"1234","amount":40}',
+      '  ask_manager asks: Approve a refund of 40 EUR for order 1234? [id refund-1234] (paused)',
+      'manager answers: {"approved":true}',
+      '  refund_workflow@1/decide@1 → {"approved":true,"note":null}',
+      '  refund_workflow@1/issue_refund@1 → "Refund issued for order 1234."',
+      'user: Please refund 40 EUR for order 5678: the parcel arrived damaged.',
+      '  refund_workflow@1/read_request@1 → {"order":"5678","amount":40}',
+      '  ask_manager asks: Approve a refund of 40 EUR for order 5678? [id refund-5678] (paused)',
+      'manager answers: {"approved":false,"note":"the parcel was insured by the carrier"}',
+      '  refund_workflow@1/decide@1 → {"approved":false,"note":"the parcel was insured by the carrier"}',
+      '  refund_workflow@1/explain_rejection@1 → "Refund declined: the parcel was insured by the carrier."',
+    ]);
+  });
+
   it('task-mode: the coordinator delegates, the task agent finishes with finish_task (004 §10)', async () => {
     const output = await example('task-mode');
     expect(output.split('\n').filter(Boolean)).toEqual([

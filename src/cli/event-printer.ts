@@ -10,7 +10,8 @@ export interface EventPrinterOptions {
 
 /**
  * Prints a run's events for a person (`[author]: text`, as Python's
- * `adk run`; tool calls and results on their own lines) or for a program
+ * `adk run`; tool calls and results, and workflow node outputs that have no
+ * text, on their own lines) or for a program
  * (`--jsonl`: every complete event as one JSON line). Partial (streamed)
  * events are printed as they come in text mode, and the complete event that
  * follows them does not repeat their text; in JSONL mode partial events are
@@ -62,6 +63,10 @@ export class EventPrinter {
           `[${author}]: tool ${response.name ?? ''} returned ${JSON.stringify(response.response ?? {})}\n`,
         );
       }
+    }
+    // A workflow node's output that no text shows (a function node's value).
+    if (event.output !== undefined && text === '' && !streamed) {
+      this.out.write(`[${author}]: output ${JSON.stringify(event.output)}\n`);
     }
   }
 

@@ -11,6 +11,7 @@ import { createCliServices, type CliServices } from './cli-services.js';
 import { EventPrinter } from './event-printer.js';
 import { LineReader } from './line-reader.js';
 import { readReplayFile } from './replay-file.js';
+import { PendingRequestInputs } from './pending-request-inputs.js';
 import { runTurn, type RunSession } from './run-session.js';
 import { SESSION_FILE_SUFFIX, readSessionFile, writeSessionFile } from './session-file.js';
 import { onShutdownSignal } from './shutdown.js';
@@ -145,10 +146,18 @@ export async function runCommand(
   }
 }
 
-// The interactive loop of Python's `run_interactively`.
+// The interactive loop of Python's `run_interactively`. When a turn ends with a
+// workflow waiting for human input (RequestInput), the next line answers it.
 async function chat(conversation: RunSession, reader: LineReader, jsonl: boolean): Promise<void> {
   const { io, signal } = conversation;
+  const requests = new PendingRequestInputs();
   for (;;) {
+    const request = requests.first();
+    if (!jsonl && request !== undefined) {
+      io.stdout.write(
+        `Answer ${request.message === undefined ? `request ${request.id}` : JSON.stringify(request.message)} (JSON or text):\n`,
+      );
+    }
     if (!jsonl) reader.prompt('[user]: ');
     const line = await reader.next();
     if (line === undefined || signal.aborted) {
@@ -158,7 +167,8 @@ async function chat(conversation: RunSession, reader: LineReader, jsonl: boolean
     const text = line.trim();
     if (text === '') continue;
     if (text === 'exit') return;
-    await runTurn(conversation, line);
+    const message = request === undefined ? line : requests.answer(text);
+    await runTurn(conversation, message, (event) => requests.add(event));
     if (signal.aborted) return;
   }
 }

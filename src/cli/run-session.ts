@@ -1,6 +1,8 @@
 import { StreamingMode } from '../context/run-config.js';
 import type { Runner } from '../runner/runner.js';
+import type { Event } from '../events/event.js';
 import type { Session } from '../sessions/session.js';
+import type { Content } from '../types/index.js';
 import type { CliIo } from './cli-io.js';
 import { errorReport } from './error-report.js';
 import type { EventPrinter } from './event-printer.js';
@@ -20,23 +22,30 @@ export interface RunSession {
 }
 
 /**
- * Runs one user turn and prints its events. Returns true when the turn ran
- * to its end; false when it failed (the error is printed to stderr, see
- * `errorReport`) or was interrupted.
+ * Runs one user turn (a line of text, or a whole message such as the answer
+ * to a human-input request) and prints its events, handing each to
+ * `onEvent` too. Returns true when the turn ran to its end; false when it
+ * failed (the error is printed to stderr, see `errorReport`) or was
+ * interrupted.
  */
-export async function runTurn(conversation: RunSession, text: string): Promise<boolean> {
+export async function runTurn(
+  conversation: RunSession,
+  input: string | Content,
+  onEvent?: (event: Event) => void,
+): Promise<boolean> {
   const { runner, session, printer, io, signal } = conversation;
   try {
     for await (const event of runner.runAsync({
       userId: session.userId,
       sessionId: session.id,
-      newMessage: { role: 'user', parts: [{ text }] },
+      newMessage: typeof input === 'string' ? { role: 'user', parts: [{ text: input }] } : input,
       runConfig: {
         streamingMode: conversation.streaming ? StreamingMode.SSE : StreamingMode.NONE,
       },
       abortSignal: signal,
     })) {
       printer.print(event);
+      onEvent?.(event);
       if (signal.aborted) break;
     }
     return !signal.aborted;

@@ -17,6 +17,11 @@ import { BaseLlm } from '../models/base-llm.js';
 import { isBaseTool } from '../tools/base-tool.js';
 import { isBaseToolset } from '../tools/base-toolset.js';
 import type { GenerateContentConfig } from '../types/index.js';
+import { getOwn } from '../utils/get-own.js';
+import { isIdentifier } from '../utils/is-identifier.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
+import { buildNode, isNodeLike } from '../workflow/build-node.js';
+import { Workflow } from '../workflow/workflow.js';
 import {
   AgentRefConfig,
   CodeConfig,
@@ -41,6 +46,8 @@ import {
 } from './config-registry.js';
 import { resolveTools, type ToolResolutionScope } from './config-tools.js';
 import { GENERATE_CONTENT_CONFIG_RULE, toCamelCaseKeys } from './genai-keys.js';
+import { isWorkflowClass, parseWorkflowYamlConfig } from './workflow-yaml-config.js';
+import { WorkflowEdgesBuilder, type WorkflowNodeSource } from './workflow-yaml-edges.js';
 
 /**
  * Builds agent trees from YAML agent config files (Python
@@ -60,7 +67,22 @@ export class ConfigLoader implements ToolResolutionScope {
       });
     }
     const data = await readYamlFile(canonical);
-    const inner = [...stack, canonical];
+    return this.fromData(data, canonical, [...stack, canonical]);
+  }
+
+  /**
+   * Builds the agent a parsed config mapping describes: a file's document, or
+   * an agent config written inline in a workflow's edges (then `canonical`
+   * is the workflow's file, which relative references are read from).
+   */
+  private async fromData(
+    data: unknown,
+    canonical: string,
+    inner: readonly string[],
+  ): Promise<BaseAgent> {
+    if (isPlainObject(data) && isWorkflowClass(getOwn(data, 'agent_class'))) {
+      return this.workflow(data, canonical, inner);
+    }
     const customClass = customAgentClassName(data);
     if (customClass !== undefined) {
       return this.customAgent(customClass, data as Record<string, unknown>, canonical, inner);
@@ -104,6 +126,59 @@ export class ConfigLoader implements ToolResolutionScope {
         );
       }
     }
+  }
+
+  // `agent_class: Workflow`: the edges' references become nodes, then the graph is validated.
+  private async workflow(
+    data: Record<string, unknown>,
+    configPath: string,
+    stack: readonly string[],
+  ): Promise<Workflow> {
+    const config = parseWorkflowYamlConfig(data, configPath);
+    const source: WorkflowNodeSource = {
+      codeNode: async (name) => {
+        const entry = await this.reference(name, 'node', configPath);
+        if (!isNodeLike(entry) || typeof entry === 'string') {
+          throw wrongKind(name, 'a node, function, agent or tool', configPath);
+        }
+        // A function is named after itself, as Python's FunctionNode; one without an
+        // identifier for a name (an arrow in an object literal) after the dotted name's last part.
+        const unnamed = typeof entry === 'function' && !isIdentifier(entry.name);
+        const exportName = name.slice(name.lastIndexOf('.') + 1);
+        return construct(configPath, () => buildNode(entry, unnamed ? { name: exportName } : {}));
+      },
+      configFileNode: async (relativePath) => {
+        const target = await resolveRelativeConfigPath(configPath, relativePath);
+        const agent = await this.load(target, stack);
+        return construct(target, () => buildNode(agent));
+      },
+      inlineNode: async (inline) => {
+        const agent = await this.fromData(inline, configPath, stack);
+        return construct(configPath, () => buildNode(agent));
+      },
+    };
+    const edges = await new WorkflowEdgesBuilder(source, configPath).build(config.edges);
+    const beforeAgentCallback = await this.callbacks<AgentCallback>(
+      config.before_agent_callbacks,
+      configPath,
+    );
+    const afterAgentCallback = await this.callbacks<AgentCallback>(
+      config.after_agent_callbacks,
+      configPath,
+    );
+    const maxConcurrency = config.max_concurrency;
+    return construct(
+      configPath,
+      () =>
+        new Workflow({
+          name: config.name,
+          ...(config.description ? { description: config.description } : {}),
+          edges,
+          ...(maxConcurrency === null || maxConcurrency === undefined ? {} : { maxConcurrency }),
+          ...(beforeAgentCallback ? { beforeAgentCallback } : {}),
+          ...(afterAgentCallback ? { afterAgentCallback } : {}),
+        }),
+    );
   }
 
   // Python's `agent_class` naming a user class: the class builds itself from the mapping.

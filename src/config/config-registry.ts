@@ -16,6 +16,8 @@ import type { BaseLlm } from '../models/base-llm.js';
 import type { ExampleSource } from '../tools/example-tool.js';
 import type { FunctionToolOptions, FunctionToolParameters } from '../tools/function-tool.js';
 import { getOwn } from '../utils/get-own.js';
+import type { BaseNode } from '../workflow/base-node.js';
+import type { NodeFunction } from '../workflow/node-like.js';
 
 /**
  * A function tool defined in code: the options of `new FunctionTool(...)`
@@ -69,7 +71,9 @@ export type ConfigCallback =
  * - `sub_agents[].code` and `AgentTool`'s `agent.code`: an agent instance;
  * - `model_code`: a model instance (its `args` are ignored, as in Python);
  * - `agent_class` other than the four built-in classes: an `AgentClass`;
- * - `ExampleTool`'s `examples` given as a name: a list of examples or a provider.
+ * - `ExampleTool`'s `examples` given as a name: a list of examples or a provider;
+ * - a node reference in a Workflow's `edges`: a node, a function (a
+ *   `FunctionNode`), an agent or a tool.
  */
 export type ConfigRegistryEntry =
   | ToolUnion
@@ -81,7 +85,9 @@ export type ConfigRegistryEntry =
   | AgentClass
   | BaseLlm
   | OutputSchemaInput
-  | ExampleSource;
+  | ExampleSource
+  | BaseNode
+  | NodeFunction;
 
 /**
  * The code a YAML config may name, by dotted name (e.g.
@@ -118,7 +124,15 @@ export interface AgentClassContext {
 
 /** Where a dotted name is used in a config. */
 export type ConfigReferenceUse =
-  'tool' | 'function' | 'callback' | 'agent' | 'agent_class' | 'schema' | 'model' | 'examples';
+  | 'tool'
+  | 'function'
+  | 'callback'
+  | 'agent'
+  | 'agent_class'
+  | 'schema'
+  | 'model'
+  | 'examples'
+  | 'node';
 
 /**
  * A fallback for names the registry does not hold: returns the entry, or
