@@ -181,6 +181,7 @@ export {
 export { ScriptedResponsesExhaustedError } from './errors/scripted-responses-exhausted-error.js';
 export { ServerRequestError } from './errors/server-request-error.js';
 export { ServiceNotConfiguredError } from './errors/service-not-configured-error.js';
+export { StateSchemaError } from './errors/state-schema-error.js';
 export { SessionNotFoundError } from './errors/session-not-found-error.js';
 export { StaleSessionError } from './errors/stale-session-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';
