@@ -192,6 +192,7 @@ export { UnsupportedDatabaseSchemaError } from './errors/unsupported-database-sc
 export { UnsupportedModelError } from './errors/unsupported-model-error.js';
 export { UnsupportedServiceUriError } from './errors/unsupported-service-uri-error.js';
 export { WorkflowConfigurationError } from './errors/workflow-configuration-error.js';
+export { WorkflowDataError } from './errors/workflow-data-error.js';
 
 // Events (Python `google.adk.events`).
 export { createEvent, Event, type EventInit, type NodeInfo } from './events/event.js';
@@ -407,6 +408,7 @@ export {
   type FunctionNodeConfig,
   type FunctionNodeHandler,
 } from './workflow/function-node.js';
+export type { StateParams } from './workflow/function-node-state-params.js';
 export { Graph } from './workflow/graph.js';
 export { JoinNode } from './workflow/join-node.js';
 export { node, type NodeOptions } from './workflow/node-builder.js';
