@@ -5,7 +5,11 @@ import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
 import { FunctionNode } from './function-node.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { runWorkflow } from './workflow-run-test-fixtures.js';
+import { ids, runWorkflow } from './workflow-run-test-fixtures.js';
+import { RequestInput } from './request-input.js';
+import { createRequestInputResponse } from './request-input-event.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import type { Part } from '../types/index.js';
 
 describe('An LlmAgent node stores its reply once (runners.py _consume_event_queue, message_as_output)', () => {
   it('the reply event carries the text as content only: no output field in the event or its JSON', async () => {
@@ -59,5 +63,42 @@ describe('An LlmAgent node stores its reply once (runners.py _consume_event_queu
       messageAsOutput: true,
     });
     expect(run.stored.some((event) => event.output === 'Done.')).toBe(false);
+  });
+});
+
+describe('A dynamic LlmAgent child replays its reply stored once (_rehydration_utils.py _process_content_object)', () => {
+  it('a rerun caller gets the recorded reply text without calling the model again', async () => {
+    const model = new ScriptedLlm({ responses: [textResponse('Tea is ready.')] });
+    const writer = new LlmAgent({ name: 'writer', model });
+    const replies: unknown[] = [];
+    const outer = new FunctionNode(
+      'outer',
+      async (ctx) => {
+        replies.push(await ctx.runNode(writer, 'make tea'));
+        if (Object.keys(ctx.resumeInputs).length === 0) {
+          return new RequestInput({ interruptId: 'ok', message: 'Serve?' });
+        }
+        return 'served';
+      },
+      { rerunOnResume: true },
+    );
+    const runner = new InMemoryRunner({
+      agent: new Workflow({ name: 'wf', edges: [[START, outer]] }),
+      appName: ids.appName,
+      resumabilityConfig: { isResumable: true },
+    });
+    await runner.sessionService.createSession(ids);
+    const turn = async (parts: Part[]) => {
+      for await (const event of runner.runAsync({
+        userId: ids.userId,
+        sessionId: ids.sessionId,
+        newMessage: { role: 'user', parts },
+      }))
+        void event;
+    };
+    await turn([{ text: 'go' }]);
+    await turn([createRequestInputResponse('ok', { result: 'yes' })]);
+    expect(replies).toEqual(['Tea is ready.', 'Tea is ready.']);
+    expect(model.requests).toHaveLength(1);
   });
 });
