@@ -270,6 +270,9 @@ export class InvocationContext {
    * is, no function response with its id is stored after the event. Python
    * 2.x's flow marks only the calls left pending as long-running; ours marks
    * the model's calls before the tools run, so the answer is looked up here.
+   * A call is not pending either when a later user event lies on a branch
+   * of that call (`…<name>@<call id>`): the user answered a node the call
+   * runs (a NodeTool's), so the call is resuming (Python's sub-branch rule).
    * Ask once the event's follow-ups are stored (`pausesAfter`).
    */
   shouldPauseInvocation(event: Event): boolean {
@@ -280,8 +283,8 @@ export class InvocationContext {
       (call) => call.id !== undefined && longRunning.includes(call.id),
     );
     if (calls.length === 0) return false;
-    const answered = this.responseIdsAfter(event);
-    return calls.some((call) => !answered.has(call.id!));
+    const settled = this.settledCallIdsAfter(event);
+    return calls.some((call) => !settled.has(call.id!));
   }
 
   /**
@@ -295,8 +298,9 @@ export class InvocationContext {
     return events.some((event) => this.shouldPauseInvocation(event));
   }
 
-  // The function response ids stored after `event` (none when it is not stored yet).
-  private responseIdsAfter(event: Event): Set<string> {
+  // The call ids answered, or resuming through a user event on their branch,
+  // after `event` (none when it is not stored yet).
+  private settledCallIdsAfter(event: Event): Set<string> {
     const ids = new Set<string>();
     const events = this.session.events;
     for (let index = events.length - 1; index >= 0; index--) {
@@ -305,6 +309,12 @@ export class InvocationContext {
       for (const part of stored.content?.parts ?? []) {
         const id = part.functionResponse?.id;
         if (id) ids.add(id);
+      }
+      if (stored.author === 'user' && stored.branch) {
+        for (const segment of stored.branch.split('.')) {
+          const at = segment.lastIndexOf('@');
+          if (at >= 0) ids.add(segment.slice(at + 1));
+        }
       }
     }
     return new Set();

@@ -195,7 +195,7 @@ function startNode(
     ...(trigger.branch === undefined ? {} : { overrideBranch: trigger.branch }),
     useAsOutput: spec.graph.terminalNodeNames.has(name),
   });
-  const decision = replayDecisionFor(loop, node, name, runId);
+  const decision = replayDecisionFor(loop, node, name, runId, ctx.invocation.isResumable);
   if (decision.kind !== 'run') loop.replayed.add(name);
   const key = `${name}@${runId}`;
   const run: PendingRun = {
@@ -268,10 +268,11 @@ function replayDecisionFor(
   node: BaseNode,
   name: string,
   runId: string,
+  resumable: boolean,
 ): ReplayDecision {
   const recovered = loop.recovered.get(`${name}@${runId}`);
   if (!recovered) return { kind: 'run', resumeInputs: {} };
-  return decideReplay(node, recovered);
+  return decideReplay(node, recovered, { resumable });
 }
 
 /** Cancels the runs still going and waits for them to stop (Python `_cleanup_all_tasks`). */

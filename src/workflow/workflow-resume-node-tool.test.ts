@@ -6,7 +6,13 @@ import { FunctionNode } from './function-node.js';
 import { NodeTool } from './node-tool.js';
 import { START } from './start.js';
 import { Workflow } from './workflow.js';
-import { outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
+import { ids, outputsByPath, runWorkflow } from './workflow-run-test-fixtures.js';
+import { RequestInput } from './request-input.js';
+import { createRequestInputResponse } from './request-input-event.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import type { Event } from '../events/event.js';
+import { getFunctionResponses } from '../events/event-predicates.js';
+import type { Part } from '../types/index.js';
 
 const Order = z.object({ item: z.string() });
 
@@ -33,4 +39,57 @@ describe('An interrupt answered inside its own run (issue 17 §5, _node_runner.p
       expect(run.events.at(-1)?.longRunningToolIds).toBeUndefined();
     },
   );
+});
+
+describe('A NodeTool whose node asked for input resumes in a resumable app (invocation_context.py should_pause_invocation sub-branch rule, _node_tool.py)', () => {
+  it("the user's answer to the inner node resumes the agent's pending call, whose response the model then sees", async () => {
+    const approve = new FunctionNode(
+      'approve',
+      () => new RequestInput({ interruptId: 'ok', message: 'Approve the order?' }),
+      { inputSchema: Order },
+    );
+    const model = new ScriptedLlm({
+      responses: [
+        functionCallResponse('approve', { item: 'tea' }, 'call-1'),
+        textResponse('Approved.'),
+      ],
+    });
+    const clerk = new LlmAgent({ name: 'clerk', model, tools: [new NodeTool(approve)] });
+    const runner = new InMemoryRunner({
+      agent: new Workflow({ name: 'wf', edges: [[START, clerk]] }),
+      appName: ids.appName,
+      resumabilityConfig: { isResumable: true },
+    });
+    await runner.sessionService.createSession(ids);
+    const turn = async (parts: Part[]): Promise<Event[]> => {
+      const events: Event[] = [];
+      for await (const event of runner.runAsync({
+        userId: ids.userId,
+        sessionId: ids.sessionId,
+        newMessage: { role: 'user', parts },
+      })) {
+        events.push(event);
+      }
+      return events;
+    };
+
+    const first = await turn([{ text: 'order tea' }]);
+    expect(first.flatMap((event) => event.longRunningToolIds ?? [])).toEqual(['call-1', 'ok']);
+    expect(model.requests).toHaveLength(1);
+
+    const second = await turn([createRequestInputResponse('ok', { result: 'yes' })]);
+    const response = second.find((event) => getFunctionResponses(event).length > 0);
+    expect(getFunctionResponses(response!)[0]).toMatchObject({
+      id: 'call-1',
+      name: 'approve',
+      response: { result: 'yes' },
+    });
+    expect(outputsByPath(second)).toContainEqual(['wf@1/clerk@1', 'Approved.']);
+    expect(model.requests).toHaveLength(2);
+    const lastTurns = model.requests[1]!.contents.slice(-2);
+    expect(lastTurns.map((content) => content.parts?.map((part) => Object.keys(part)[0]))).toEqual([
+      ['functionCall'],
+      ['functionResponse'],
+    ]);
+  });
 });
