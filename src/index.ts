@@ -181,6 +181,7 @@ export {
 export { ScriptedResponsesExhaustedError } from './errors/scripted-responses-exhausted-error.js';
 export { ServerRequestError } from './errors/server-request-error.js';
 export { ServiceNotConfiguredError } from './errors/service-not-configured-error.js';
+export { StateSchemaError } from './errors/state-schema-error.js';
 export { SessionNotFoundError } from './errors/session-not-found-error.js';
 export { StaleSessionError } from './errors/stale-session-error.js';
 export { ToolExecutionError } from './errors/tool-execution-error.js';
@@ -191,6 +192,7 @@ export { UnsupportedDatabaseSchemaError } from './errors/unsupported-database-sc
 export { UnsupportedModelError } from './errors/unsupported-model-error.js';
 export { UnsupportedServiceUriError } from './errors/unsupported-service-uri-error.js';
 export { WorkflowConfigurationError } from './errors/workflow-configuration-error.js';
+export { WorkflowDataError } from './errors/workflow-data-error.js';
 
 // Events (Python `google.adk.events`).
 export { createEvent, Event, type EventInit, type NodeInfo } from './events/event.js';
@@ -406,6 +408,7 @@ export {
   type FunctionNodeConfig,
   type FunctionNodeHandler,
 } from './workflow/function-node.js';
+export type { StateParams } from './workflow/function-node-state-params.js';
 export { Graph } from './workflow/graph.js';
 export { JoinNode } from './workflow/join-node.js';
 export { node, type NodeOptions } from './workflow/node-builder.js';

@@ -273,13 +273,13 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
         return;
       }
     }
-    let shouldPause = false;
+    const longRunningCalls: Event[] = [];
     for await (const event of runWithTaskDelegation(this, context)) {
       this.maybeSaveOutputToState(event);
       yield event;
-      if (context.shouldPauseInvocation(event)) shouldPause = true;
+      if (event.longRunningToolIds?.length) longRunningCalls.push(event);
     }
-    if (shouldPause || !context.isResumable) return;
+    if (context.pausesAfter(longRunningCalls) || !context.isResumable) return;
     const events = context.getEvents({ currentInvocation: true, currentBranch: true });
     if (events.slice(-2).some((event) => context.shouldPauseInvocation(event))) return;
     context.setAgentState(this.name, { endOfAgent: true });

@@ -56,11 +56,13 @@ export class LoopAgent extends BaseAgent {
           continue;
         }
         resumingAtCurrentAgent = false;
+        const longRunningCalls: Event[] = [];
         for await (const event of subAgent.runAsync(context)) {
           yield event;
           if (event.actions.escalate) shouldExit = true;
-          if (context.shouldPauseInvocation(event)) pauseInvocation = true;
+          if (event.longRunningToolIds?.length) longRunningCalls.push(event);
         }
+        if (context.pausesAfter(longRunningCalls)) pauseInvocation = true;
         if (shouldExit || pauseInvocation) break;
       }
       startIndex = 0;

@@ -35,12 +35,12 @@ export class ParallelAgent extends BaseAgent {
       // Children that finished in an earlier run of a resumed invocation are skipped.
       if (!childContext.endOfAgents[subAgent.name]) runs.push(subAgent.runAsync(childContext));
     }
-    let pauseInvocation = false;
+    const longRunningCalls: Event[] = [];
     for await (const event of mergeAgentRuns(runs, () => controller.abort())) {
       yield event;
-      if (context.shouldPauseInvocation(event)) pauseInvocation = true;
+      if (event.longRunningToolIds?.length) longRunningCalls.push(event);
     }
-    if (pauseInvocation) return;
+    if (context.pausesAfter(longRunningCalls)) return;
     if (
       context.isResumable &&
       this.subAgents.every((subAgent) => context.endOfAgents[subAgent.name] === true)

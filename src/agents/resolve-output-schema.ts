@@ -18,6 +18,7 @@ export function resolveOutputSchema(input: OutputSchemaInput): OutputSchema {
   if (input instanceof z.ZodType) {
     const schema = input;
     return {
+      source: schema,
       declaration: toGenaiSchema(schema),
       parse: (value) => {
         const result = schema.safeParse(value);
@@ -32,7 +33,7 @@ export function resolveOutputSchema(input: OutputSchemaInput): OutputSchema {
     };
   }
   const declaration = input as Schema;
-  return { declaration, parse: (value) => value };
+  return { source: declaration, declaration, parse: (value) => value };
 }
 
 function isOutputSchema(value: unknown): value is OutputSchema {

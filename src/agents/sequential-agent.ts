@@ -34,12 +34,12 @@ export class SequentialAgent extends BaseAgent {
       const finished = resumingSubAgent && context.endOfAgents[subAgent.name] === true;
       resumingSubAgent = false;
       if (finished) continue;
-      let pauseInvocation = false;
+      const longRunningCalls: Event[] = [];
       for await (const event of subAgent.runAsync(context)) {
         yield event;
-        if (context.shouldPauseInvocation(event)) pauseInvocation = true;
+        if (event.longRunningToolIds?.length) longRunningCalls.push(event);
       }
-      if (pauseInvocation) return;
+      if (context.pausesAfter(longRunningCalls)) return;
     }
     if (context.isResumable) {
       context.setAgentState(this.name, { endOfAgent: true });

@@ -5,6 +5,7 @@ import { createEventActions, type AuthConfig, type EventActions } from '../event
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { SearchMemoryResponse } from '../memory/base-memory-service.js';
 import { State } from '../sessions/state.js';
+import type { StateSchema } from '../sessions/state-schema.js';
 import type { Part } from '../types/index.js';
 import { setOwn } from '../utils/get-own.js';
 import type { InvocationContext } from './invocation-context.js';
@@ -18,6 +19,8 @@ export interface ContextOptions {
   functionCallId?: string;
   /** The human's answer to a confirmation request, when resuming a confirmed call. */
   toolConfirmation?: ToolConfirmation;
+  /** Checks every write to `state` (a workflow node's `stateSchema`); none when omitted. */
+  stateSchema?: StateSchema;
 }
 
 /**
@@ -40,7 +43,11 @@ export class Context extends ReadonlyContext {
     this.actions = options.eventActions ?? createEventActions();
     this.functionCallId = options.functionCallId;
     this.toolConfirmation = options.toolConfirmation;
-    this.mutableState = new State(invocationContext.session.state, this.actions.stateDelta);
+    this.mutableState = new State(
+      invocationContext.session.state,
+      this.actions.stateDelta,
+      options.stateSchema,
+    );
   }
 
   /** The session state, writable; writes are recorded in `actions.stateDelta`. */

@@ -176,6 +176,51 @@ describe('InvocationContext (spec 000 §1.3, §5.5, §10.2)', () => {
     expect(resumable.shouldPauseInvocation(createEvent({ author: 'a' }))).toBe(false);
   });
 
+  it('shouldPauseInvocation: a long-running call answered after it does not pause (Python 2.x should_pause_invocation)', async () => {
+    const resumable = await makeContext({ resumabilityConfig: { isResumable: true } });
+    const call = createEvent({
+      author: 'a',
+      content: {
+        role: 'model',
+        parts: [
+          { functionCall: { name: 'f', id: 'lr-1' } },
+          { functionCall: { name: 'f', id: 'lr-2' } },
+        ],
+      },
+      longRunningToolIds: ['lr-1', 'lr-2'],
+    });
+    const answer = (id: string) =>
+      createEvent({
+        author: 'a',
+        content: { role: 'user', parts: [{ functionResponse: { name: 'f', id, response: {} } }] },
+      });
+    resumable.session.events.push(answer('lr-2'), call, answer('lr-1'));
+    // lr-2's response came before the call: it answers nothing.
+    expect(resumable.shouldPauseInvocation(call)).toBe(true);
+    resumable.session.events.push(answer('lr-2'));
+    expect(resumable.shouldPauseInvocation(call)).toBe(false);
+    expect(resumable.pausesAfter([call])).toBe(false);
+  });
+
+  it('shouldPauseInvocation: a call whose sub-branch got a user answer is resuming, not pending (Python 2.x sub-branch rule)', async () => {
+    const resumable = await makeContext({ resumabilityConfig: { isResumable: true } });
+    const call = createEvent({
+      author: 'a',
+      content: { role: 'model', parts: [{ functionCall: { name: 'approve', id: 'call-1' } }] },
+      longRunningToolIds: ['call-1'],
+    });
+    resumable.session.events.push(call);
+    expect(resumable.shouldPauseInvocation(call)).toBe(true);
+    resumable.session.events.push(
+      createEvent({
+        author: 'user',
+        branch: 'wf.approve@call-1',
+        content: { role: 'user', parts: [{ functionResponse: { name: 'x', id: 'ok' } }] },
+      }),
+    );
+    expect(resumable.shouldPauseInvocation(call)).toBe(false);
+  });
+
   it('getEvents filters by invocation and branch', async () => {
     const context = (await makeContext()).copy({ branch: 'p.a' });
     context.session.events.push(

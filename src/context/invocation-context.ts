@@ -283,15 +283,59 @@ export class InvocationContext {
   }
 
   /**
-   * Whether the invocation must pause after this event (spec 000 §10.2): the
-   * app is resumable and the event calls a long-running tool.
+   * Whether the invocation must pause after this event (spec 000 §10.2, Python
+   * 2.x `InvocationContext.should_pause_invocation`): the app is resumable and
+   * the event calls a long-running tool whose call is still unanswered, that
+   * is, no function response with its id is stored after the event. Python
+   * 2.x's flow marks only the calls left pending as long-running; ours marks
+   * the model's calls before the tools run, so the answer is looked up here.
+   * A call is not pending either when a later user event lies on a branch
+   * of that call (`…<name>@<call id>`): the user answered a node the call
+   * runs (a NodeTool's), so the call is resuming (Python's sub-branch rule).
+   * Ask once the event's follow-ups are stored (`pausesAfter`).
    */
   shouldPauseInvocation(event: Event): boolean {
     if (!this.isResumable) return false;
     const longRunning = event.longRunningToolIds;
     if (!longRunning || longRunning.length === 0) return false;
-    return getFunctionCalls(event).some(
+    const calls = getFunctionCalls(event).filter(
       (call) => call.id !== undefined && longRunning.includes(call.id),
     );
+    if (calls.length === 0) return false;
+    const settled = this.settledCallIdsAfter(event);
+    return calls.some((call) => !settled.has(call.id!));
+  }
+
+  /**
+   * Whether any of `events` pauses the invocation, asked now: an agent that
+   * ran sub-agents or a flow keeps the events that named long-running calls
+   * and asks once they have run, because a call answered in the same run
+   * (a NodeTool whose node finished, a long-running tool that returned a
+   * status) does not pause.
+   */
+  pausesAfter(events: readonly Event[]): boolean {
+    return events.some((event) => this.shouldPauseInvocation(event));
+  }
+
+  // The call ids answered, or resuming through a user event on their branch,
+  // after `event` (none when it is not stored yet).
+  private settledCallIdsAfter(event: Event): Set<string> {
+    const ids = new Set<string>();
+    const events = this.session.events;
+    for (let index = events.length - 1; index >= 0; index--) {
+      const stored = events[index]!;
+      if (stored.id === event.id) return ids;
+      for (const part of stored.content?.parts ?? []) {
+        const id = part.functionResponse?.id;
+        if (id) ids.add(id);
+      }
+      if (stored.author === 'user' && stored.branch) {
+        for (const segment of stored.branch.split('.')) {
+          const at = segment.lastIndexOf('@');
+          if (at >= 0) ids.add(segment.slice(at + 1));
+        }
+      }
+    }
+    return new Set();
   }
 }

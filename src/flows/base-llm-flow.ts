@@ -81,7 +81,10 @@ export class BaseLlmFlow {
     if (context.endInvocation) return;
 
     if (context.isResumable) {
-      const events = context.getEvents({ currentInvocation: true, currentBranch: true });
+      // A workflow's checkpoints carry no content: the step resumes after the agent's last event.
+      const events = context
+        .getEvents({ currentInvocation: true, currentBranch: true })
+        .filter((event) => event.content !== undefined || event.author === context.agent.name);
       const last = events[events.length - 1];
       if (
         last &&

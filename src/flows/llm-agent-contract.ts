@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AgentMode } from './agent-mode.js';
 import type { AgentContract } from '../context/agent-contract.js';
 import type {
@@ -61,6 +62,11 @@ export interface OutputSchema {
   readonly declaration: Schema;
   /** Validates (and coerces) a parsed JSON answer; throws when it does not fit. */
   parse(value: unknown): unknown;
+  /**
+   * The schema as the agent was given it (zod or genai `Schema`), kept so
+   * that an agent that is a workflow node has it as the node's schema.
+   */
+  readonly source?: z.ZodType | Schema;
 }
 
 /** Whether the agent sees the whole history or only the current turn. */

@@ -1,4 +1,5 @@
 import { getOwn, setOwn } from '../utils/get-own.js';
+import { validateStateEntry, type StateSchema } from './state-schema.js';
 
 /**
  * Session state seen through a pending delta (Python `State`): reads see the
@@ -9,6 +10,9 @@ import { getOwn, setOwn } from '../utils/get-own.js';
  * Key prefixes choose the scope: `app:` (every user of the app), `user:`
  * (every session of the user), `temp:` (this invocation only, never stored),
  * none (this session).
+ *
+ * With a `schema` (a workflow node's `stateSchema`), every write is checked
+ * first and a bad one throws `StateSchemaError` without changing anything.
  */
 export class State {
   /** Prefix of app-wide keys. */
@@ -20,14 +24,21 @@ export class State {
 
   private readonly value: Record<string, unknown>;
   private readonly delta: Record<string, unknown>;
+  private readonly schema: StateSchema | undefined;
 
   /**
    * @param value the committed state; written through, so it should be the live session's state
    * @param delta the pending delta; written through, usually an `EventActions.stateDelta`
+   * @param schema checks every write (Python `State(schema=…)`); none when omitted
    */
-  constructor(value: Record<string, unknown>, delta: Record<string, unknown>) {
+  constructor(
+    value: Record<string, unknown>,
+    delta: Record<string, unknown>,
+    schema?: StateSchema,
+  ) {
     this.value = value;
     this.delta = delta;
+    this.schema = schema;
   }
 
   /** The value of `key`, from the delta when it holds one, else from the committed state. */
@@ -41,6 +52,7 @@ export class State {
 
   /** Sets `key` in the state and records it in the delta. */
   set(key: string, value: unknown): void {
+    if (this.schema) validateStateEntry(this.schema, key, value);
     setOwn(this.value, key, value);
     setOwn(this.delta, key, value);
   }
@@ -55,9 +67,15 @@ export class State {
     return Object.keys(this.delta).length > 0;
   }
 
-  /** Sets every key of `delta`, as `set` would. */
+  /** Sets every key of `delta`, as `set` would; with a schema, all are checked before any is set. */
   update(delta: Readonly<Record<string, unknown>>): void {
-    for (const [key, value] of Object.entries(delta)) this.set(key, value);
+    const entries = Object.entries(delta);
+    if (this.schema)
+      for (const [key, value] of entries) validateStateEntry(this.schema, key, value);
+    for (const [key, value] of entries) {
+      setOwn(this.value, key, value);
+      setOwn(this.delta, key, value);
+    }
   }
 
   /** A plain copy of the state with the delta applied. */

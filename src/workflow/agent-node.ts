@@ -43,8 +43,11 @@ export class AgentNode extends BaseNode {
   readonly agent: BaseAgent;
 
   constructor(agent: BaseAgent, config: AgentNodeConfig = {}) {
+    const schemas = agent instanceof LlmAgent ? agentSchemas(agent) : {};
     super({
       ...config,
+      inputSchema: config.inputSchema ?? schemas.inputSchema,
+      outputSchema: config.outputSchema ?? schemas.outputSchema,
       name: config.name ?? agent.name,
       description: config.description ?? agent.description,
       rerunOnResume: config.rerunOnResume ?? true,
@@ -74,6 +77,19 @@ export class AgentNode extends BaseNode {
     }
     yield* this.agent.runAsync(invocation);
   }
+}
+
+/**
+ * An LlmAgent's own `inputSchema` / `outputSchema` as the node's (Python's
+ * LlmAgent is a node, so its schema fields are the node's): the node input
+ * and output are validated with them and graph validation compares them
+ * with the neighbours' schemas. Options given to the node win.
+ */
+function agentSchemas(agent: LlmAgent): Pick<BaseNodeConfig, 'inputSchema' | 'outputSchema'> {
+  return {
+    inputSchema: agent.inputSchema?.source ?? agent.inputSchema?.declaration,
+    outputSchema: agent.outputSchema?.source ?? agent.outputSchema?.declaration,
+  };
 }
 
 /** The agent's `mode` (set by the LlmAgent `mode` field where it exists). */

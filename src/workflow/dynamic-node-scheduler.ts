@@ -183,7 +183,9 @@ export class DynamicNodeScheduler {
     }
     const recovered = runs.get(`${node.name}@${runId}`);
     if (!recovered) return { kind: 'run', resumeInputs: {} };
-    const decision = decideReplay(node, recovered);
+    const decision = decideReplay(node, recovered, {
+      resumable: parent.invocation.isResumable,
+    });
     // A child that finished without output before is not fast-forwarded to
     // nothing: it runs again (Python lets crashed dynamic runs re-execute).
     if (decision.kind === 'replay' && recovered.interruptIds.size === 0) {

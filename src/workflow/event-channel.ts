@@ -11,7 +11,8 @@ interface Pending {
  * `drain` yields the events in arrival order. An `emit` resolves only once
  * the consumer has taken the event and come back for the next one, which
  * with the Runner means the event is committed to the session: a node goes
- * on only after what it yielded is stored, as an agent does.
+ * on only after what it yielded is stored, as an agent does. An event whose
+ * message is the node's output goes out without the `output` copy of it.
  */
 export class EventChannel {
   private readonly queue: Pending[] = [];
@@ -53,7 +54,7 @@ export class EventChannel {
       for (;;) {
         current = this.queue.shift();
         if (current) {
-          yield current.event;
+          yield withoutRepeatedOutput(current.event);
           current.taken();
           current = undefined;
           continue;
@@ -76,4 +77,18 @@ export class EventChannel {
     this.wake = undefined;
     wake?.();
   }
+}
+
+/**
+ * Python's `_consume_event_queue`: an LLM agent node's final message carries
+ * its text both as `content` and as `output` (`nodeInfo.messageAsOutput`);
+ * the consumer gets a copy without `output`, so the text is stored and shown
+ * once. The node runner has already recorded the output from the original.
+ */
+function withoutRepeatedOutput(event: Event): Event {
+  if (event.partial || !event.nodeInfo?.messageAsOutput || !event.content) return event;
+  if (event.output === undefined) return event;
+  const copy = { ...event };
+  delete copy.output;
+  return copy;
 }

@@ -1,29 +1,47 @@
+import type { z } from 'zod';
 import { createEvent, type Event } from '../events/event.js';
 import { BaseNode, eventFields, type BaseNodeConfig } from './base-node.js';
 import { setOwn } from '../utils/get-own.js';
 import { isEvent } from './event-guard.js';
+import { bindStateParams, type StateParams } from './function-node-state-params.js';
 import type { NodeContext } from './node-context.js';
 import { isContent } from './node-schema.js';
 import { isRequestInput } from './request-input.js';
 
 /**
- * A function a FunctionNode runs. It is called as `handler(ctx, nodeInput)`
- * and may return a value or a promise of one, or be a sync or async generator
- * yielding values. Each value is an `Event`, a `RequestInput`, a genai
- * `Content`, null/undefined (nothing) or any other value (an output).
+ * A function a FunctionNode runs. It is called as
+ * `handler(ctx, nodeInput, stateParams)` and may return a value or a promise
+ * of one, or be a sync or async generator yielding values. Each value is an
+ * `Event`, a `RequestInput`, a genai `Content`, null/undefined (nothing) or
+ * any other value (an output).
  *
- * Parameters are bound by position, as adk-js does: JavaScript functions do
- * not carry usable parameter names (minifiers rename them). Python binds
- * parameters by name (`ctx`, `node_input`, and others from `ctx.state`); here
- * a function reads state itself, `ctx.state.get('key')`.
+ * Python binds parameters by name (`ctx`, `node_input`, the others from
+ * `ctx.state`). JavaScript functions carry no usable parameter names
+ * (minifiers rename them), so the context and the input come by position,
+ * as in adk-js, and the state values come as one object, read from the keys
+ * the node's `stateParams` option declares (decision 00XX); it is `{}` when
+ * the node declares none.
  */
-export type FunctionNodeHandler<TInput = unknown> = (
+export type FunctionNodeHandler<TInput = unknown, TState = Record<string, unknown>> = (
   ctx: NodeContext,
   nodeInput: TInput,
+  stateParams: TState,
 ) => unknown;
 
-/** Options of a FunctionNode: every BaseNode field but the name. */
-export type FunctionNodeConfig = Omit<Partial<BaseNodeConfig>, 'name'>;
+/** Options of a FunctionNode: every BaseNode field but the name, and the state keys it binds. */
+export type FunctionNodeConfig<TState = Record<string, unknown>> = Omit<
+  Partial<BaseNodeConfig>,
+  'name'
+> & {
+  /**
+   * The state keys bound to the function's third argument (Python binds the
+   * function's parameters from `ctx.state` by name): a zod object, one field
+   * per key. A missing key takes its field's default (`.default(…)`) or is
+   * left out (`.optional()`); otherwise, or when a value does not fit, the
+   * node fails with `WorkflowDataError`.
+   */
+  stateParams?: z.ZodType<TState> & StateParams;
+};
 
 /**
  * A node over a function, async function or (async) generator (Python
@@ -32,12 +50,20 @@ export type FunctionNodeConfig = Omit<Partial<BaseNodeConfig>, 'name'>;
  * writes through `ctx.state` goes out on its events' `actions.stateDelta`;
  * when it returns nothing but wrote state, an event carries just the delta.
  */
-export class FunctionNode<TInput = unknown> extends BaseNode {
-  private readonly handler: FunctionNodeHandler<TInput>;
+export class FunctionNode<TInput = unknown, TState = Record<string, unknown>> extends BaseNode {
+  /** The state keys bound to the function's third argument; none when unset. */
+  readonly stateParams: StateParams | undefined;
+  private readonly handler: FunctionNodeHandler<TInput, TState>;
 
   /** `new FunctionNode(name, handler, config)`, as adk-js writes it. */
-  constructor(name: string, handler: FunctionNodeHandler<TInput>, config: FunctionNodeConfig = {}) {
-    super({ ...config, name });
+  constructor(
+    name: string,
+    handler: FunctionNodeHandler<TInput, TState>,
+    config: FunctionNodeConfig<TState> = {},
+  ) {
+    const { stateParams, ...nodeConfig } = config;
+    super({ ...nodeConfig, name });
+    this.stateParams = stateParams;
     this.handler = handler;
   }
 
@@ -45,7 +71,8 @@ export class FunctionNode<TInput = unknown> extends BaseNode {
     ctx: NodeContext,
     nodeInput: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
-    const result: unknown = this.handler(ctx, nodeInput as TInput);
+    const state = this.stateParams ? bindStateParams(this.name, this.stateParams, ctx.state) : {};
+    const result: unknown = this.handler(ctx, nodeInput as TInput, state as TState);
     if (isGenerator(result)) {
       for (const item of result) yield this.toEvent(ctx, item);
     } else if (isAsyncGenerator(result)) {

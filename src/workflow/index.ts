@@ -14,6 +14,7 @@ export {
   type FunctionNodeConfig,
   type FunctionNodeHandler,
 } from './function-node.js';
+export type { StateParams } from './function-node-state-params.js';
 export { Graph } from './graph.js';
 export { JoinNode } from './join-node.js';
 export { isNodeLike } from './build-node.js';

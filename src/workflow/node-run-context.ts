@@ -2,6 +2,7 @@ import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import type { RouteValue } from '../events/event-actions.js';
+import type { StateSchema } from '../sessions/state-schema.js';
 import type { BaseNode } from './base-node.js';
 import type { EventChannel } from './event-channel.js';
 import type { NodeContext, RunNodeOptions } from './node-context.js';
@@ -49,6 +50,8 @@ export interface NodeRunContextInit {
   isolationScope: string | undefined;
   abortSignal: AbortSignal;
   services: NodeRunServices;
+  /** The state schema in force: the node's own, else the enclosing node's. */
+  stateSchema?: StateSchema | undefined;
 }
 
 /**
@@ -71,6 +74,12 @@ export class NodeRunContext extends Context implements NodeContext {
   readonly abortSignal: AbortSignal;
   /** The channel, clock and randomness of the workflow run (engine use). */
   readonly services: NodeRunServices;
+  /**
+   * The state schema in force for this run (Python: the node's
+   * `state_schema`, else inherited from the enclosing node): `state` writes
+   * and the state deltas of the node's events are checked with it (engine use).
+   */
+  readonly stateSchema: StateSchema | undefined;
   /** Ancestors' paths stamped into `nodeInfo.outputFor` after this node's own (engine use). */
   readonly outputForAncestors: readonly string[];
   /**
@@ -94,7 +103,8 @@ export class NodeRunContext extends Context implements NodeContext {
   private readonly interrupts = new Set<string>();
 
   constructor(init: NodeRunContextInit) {
-    super(init.invocationContext);
+    super(init.invocationContext, init.stateSchema ? { stateSchema: init.stateSchema } : {});
+    this.stateSchema = init.stateSchema;
     this.node = init.node;
     this.nodeInput = init.nodeInput;
     this.parentContext = init.parentContext;

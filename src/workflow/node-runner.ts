@@ -4,6 +4,7 @@ import { NodeInterruptedError } from '../errors/node-interrupted-error.js';
 import { NodeTimeoutError } from '../errors/node-timeout-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { getFunctionResponses } from '../events/event-predicates.js';
+import { asStateSchema, validateStateEntry } from '../sessions/state-schema.js';
 import { setOwn } from '../utils/get-own.js';
 import { logger } from '../utils/logger.js';
 import type { BaseNode } from './base-node.js';
@@ -259,6 +260,7 @@ export class NodeRunner {
       isolationScope: overrideIsolationScope ?? parent.isolationScope,
       abortSignal,
       services: parent.services,
+      stateSchema: asStateSchema(this.node.stateSchema) ?? parent.context?.stateSchema,
     });
     return ctx;
   }
@@ -360,6 +362,12 @@ export class NodeRunner {
     }
     if (native && event.actions.transferToAgent !== undefined) {
       ctx.actions.transferToAgent = event.actions.transferToAgent;
+    }
+    // The state an event carries must fit the schema in force (Python validates here too).
+    if (ctx.stateSchema) {
+      for (const [key, value] of Object.entries(event.actions.stateDelta)) {
+        validateStateEntry(ctx.stateSchema, key, value);
+      }
     }
   }
 

@@ -16,8 +16,11 @@ export type ReplayDecision =
  * Decides how a resumed workflow treats a recorded run of `node` (Python
  * `check_interception` for graph nodes):
  * - a nested workflow always runs again (it replays its own children);
- * - unanswered interrupts keep it waiting, unless they are all a
- *   descendant's, the node reruns on resume and some answer arrived;
+ * - unanswered interrupts keep it waiting, unless the node reruns on
+ *   resume and either they are all a descendant's and some answer arrived,
+ *   or, in a resumable app, an answer arrived for a descendant's interrupt
+ *   (the node's own pending calls then resume what they ran: an agent's
+ *   NodeTool call; the resumable flow reruns pending calls);
  * - a failed run runs again;
  * - a recorded output or route is replayed;
  * - all interrupts answered and no output: with `rerunOnResume` false the
@@ -26,12 +29,24 @@ export type ReplayDecision =
  * - nothing recorded: nodes that wait for output or rerun on resume run
  *   again; the others finished without output and are replayed as such.
  */
-export function decideReplay(node: BaseNode, recovered: RecoveredRun): ReplayDecision {
+export function decideReplay(
+  node: BaseNode,
+  recovered: RecoveredRun,
+  { resumable }: { resumable: boolean },
+): ReplayDecision {
   const answers = recovered.resolvedResponses;
   if (isWorkflowGraphNode(node)) return { kind: 'run', resumeInputs: answers };
   const unresolved = unresolvedIds(recovered.interruptIds, recovered);
   if (unresolved.length > 0) {
     const directUnresolved = unresolvedIds(recovered.directInterruptIds, recovered);
+    // A descendant's answer reaches a node that reruns on resume even while its
+    // own calls wait: an agent's NodeTool call resumes the node it ran.
+    const descendantAnswered = [...recovered.resolvedIds].some(
+      (id) => !recovered.directInterruptIds.has(id),
+    );
+    if (resumable && node.rerunOnResume && descendantAnswered) {
+      return { kind: 'run', resumeInputs: answers };
+    }
     if (directUnresolved.length === 0 && node.rerunOnResume && recovered.resolvedIds.size > 0) {
       return { kind: 'run', resumeInputs: answers };
     }

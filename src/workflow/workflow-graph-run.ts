@@ -8,7 +8,8 @@ import { NodeStatus } from './node-status.js';
 import type { BaseNode } from './base-node.js';
 import { decideReplay, type ReplayDecision } from './replay-decision.js';
 import { emitEndOfAgent, emitNodeCheckpoint, reemitReplayedOutput } from './workflow-checkpoint.js';
-import { recoverChildRuns } from './workflow-recovery.js';
+import { recoverChildRuns, replaySequence } from './workflow-recovery.js';
+import { ReplaySequenceBarrier } from './replay-sequence-barrier.js';
 import { WorkflowLoopState, type PendingRun, type Trigger } from './workflow-loop-state.js';
 import {
   bufferDownstreamTriggers,
@@ -55,6 +56,7 @@ export async function runWorkflowGraph(
     ctx.nodePath,
     ctx.services.replayInvocationIds ?? new Set([ctx.invocationId]),
   );
+  loop.barrier = new ReplaySequenceBarrier(replaySequence(loop.recovered));
   seedStartTriggers(spec.graph, loop, input, ctx.invocation.branch);
   const dynamic = new DynamicNodeScheduler(loop.runIds);
   ctx.dynamicNodeRunner = (parent, node, nodeInput, options) =>
@@ -103,14 +105,19 @@ async function runLoop(
       if (ctx.abortSignal.aborted) return;
       await scheduleReadyNodes(spec, loop, ctx);
       if (loop.pending.size === 0) return;
+      // Only replayed runs waiting for a recorded run that will not come: let the earliest go.
+      if (loop.barrier.waitingCount === loop.pending.size) loop.barrier.skipToWaiting();
       await Promise.race([aborted, ...[...loop.pending.values()].map((run) => run.promise)]);
       if (ctx.abortSignal.aborted) return;
 
-      // Handle every run that has finished, in the order they were scheduled.
+      // Handle every run that has finished, in the recorded order, then in the order scheduled.
+      const finished = [...loop.pending].filter(([, run]) => run.result !== undefined);
+      finished.sort(([, a], [, b]) => loop.barrier.position(a.key) - loop.barrier.position(b.key));
       let failed = false;
-      for (const [name, run] of [...loop.pending]) {
+      for (const [name, run] of finished) {
         if (run.result === undefined) continue;
         loop.pending.delete(name);
+        loop.barrier.advance(run.key);
         if (handleFailure(loop, name, run.result, ctx, !failed)) failed = true;
         else await handleCompletion(spec, loop, name, run.result, ctx);
       }
@@ -196,13 +203,16 @@ function startNode(
     ...(trigger.branch === undefined ? {} : { overrideBranch: trigger.branch }),
     useAsOutput: spec.graph.terminalNodeNames.has(name),
   });
-  const decision = replayDecisionFor(loop, node, name, runId);
+  const decision = replayDecisionFor(loop, node, name, runId, ctx.invocation.isResumable);
   if (decision.kind !== 'run') loop.replayed.add(name);
+  const key = `${name}@${runId}`;
   const run: PendingRun = {
     runner,
+    key,
     // Started on the next microtask, as a task is: the checkpoint that
-    // records the start goes out before the node's first event.
-    promise: Promise.resolve()
+    // records the start goes out before the node's first event. A replayed
+    // run first waits for its turn in the recorded order.
+    promise: (decision.kind === 'run' ? Promise.resolve() : loop.barrier.wait(key))
       .then(() =>
         decision.kind === 'run'
           ? runner.run(trigger.input, { resumeInputs: decision.resumeInputs })
@@ -266,10 +276,11 @@ function replayDecisionFor(
   node: BaseNode,
   name: string,
   runId: string,
+  resumable: boolean,
 ): ReplayDecision {
   const recovered = loop.recovered.get(`${name}@${runId}`);
   if (!recovered) return { kind: 'run', resumeInputs: {} };
-  return decideReplay(node, recovered);
+  return decideReplay(node, recovered, { resumable });
 }
 
 /** Cancels the runs still going and waits for them to stop (Python `_cleanup_all_tasks`). */

@@ -2,6 +2,7 @@ import type { RecoveredRun } from './workflow-recovery.js';
 import type { NodeRunContext } from './node-run-context.js';
 import type { NodeRunner } from './node-runner.js';
 import type { NodeState } from './node-state.js';
+import { ReplaySequenceBarrier } from './replay-sequence-barrier.js';
 import { RunIdCounter } from './run-id-counter.js';
 
 /** A request to run a node once (Python `Trigger`). */
@@ -17,6 +18,8 @@ export interface Trigger {
 /** A node run in progress, in scheduling order. */
 export interface PendingRun {
   readonly runner: NodeRunner;
+  /** `<name>@<runId>`, the run's key in the recorded replay order. */
+  readonly key: string;
   readonly promise: Promise<NodeRunContext>;
   /** Set when `promise` has settled. */
   result: NodeRunContext | undefined;
@@ -50,6 +53,8 @@ export class WorkflowLoopState {
   recovered = new Map<string, RecoveredRun>();
   /** Nodes whose pending run is a replay of a recorded run, not an execution. */
   readonly replayed = new Set<string>();
+  /** Lets replayed runs finish in their recorded order (resume). */
+  barrier = new ReplaySequenceBarrier([]);
 
   /** Queues a trigger for `target`. */
   pushTrigger(target: string, trigger: Trigger): void {

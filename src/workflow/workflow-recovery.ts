@@ -27,6 +27,12 @@ export interface RecoveredRun {
   resolvedIds: Set<string>;
   /** The answers, by interrupt id (`{result: x}` unwrapped). */
   resolvedResponses: Record<string, unknown>;
+  /**
+   * Where the run's last closing event (its output or route, own or
+   * delegated) stands among all closing events scanned; undefined when it
+   * has none. Orders the replay (`replaySequence`).
+   */
+  closedAt: number | undefined;
 }
 
 /**
@@ -49,6 +55,7 @@ export function recoverChildRuns(
   const schemas = new Map<string, unknown>();
   const prefix = `${basePath}/`;
   const events = invocation.session.events;
+  let closings = 0;
   for (
     let index = firstReplayedEventIndex(invocation, invocationIds);
     index < events.length;
@@ -88,6 +95,11 @@ export function recoverChildRuns(
     // A failed attempt followed by a successful retry is no failure.
     if (direct && event.errorCode !== undefined) run.failed = true;
     else if (direct && (hasOutput || event.actions.route !== undefined)) run.failed = false;
+    // A run closes with its output or route (an interrupted run has not finished).
+    const closes =
+      (direct || delegated) &&
+      (hasOutput || event.nodeInfo?.messageAsOutput === true || event.actions.route !== undefined);
+    if (closes) run.closedAt = closings++;
     for (const id of event.longRunningToolIds ?? []) {
       run.interruptIds.add(id);
       if (direct) run.directInterruptIds.add(id);
@@ -167,7 +179,20 @@ function emptyRun(runId: string): RecoveredRun {
     directInterruptIds: new Set(),
     resolvedIds: new Set(),
     resolvedResponses: {},
+    closedAt: undefined,
   };
+}
+
+/**
+ * The keys of the recorded runs in the order they finished (Python
+ * `ReplayManager._scan_sequence`: a run's place is that of its last closing
+ * event), for the `ReplaySequenceBarrier`.
+ */
+export function replaySequence(runs: ReadonlyMap<string, RecoveredRun>): string[] {
+  return [...runs]
+    .filter(([, run]) => run.closedAt !== undefined)
+    .sort(([, a], [, b]) => a.closedAt! - b.closedAt!)
+    .map(([key]) => key);
 }
 
 /** A message-as-output event's text, parsed as JSON when it is JSON (Python `_process_content_object`). */

@@ -52,11 +52,27 @@ export async function runWorkflowAgent(
   return { events, stored: session?.events ?? [], error };
 }
 
-/** `[nodeInfo.path, output]` of each event that carries an output (Python `simplify_events_with_node`). */
+/**
+ * `[nodeInfo.path, output]` of each event that carries an output (Python
+ * `simplify_events_with_node`); an agent's message that is its output
+ * (`nodeInfo.messageAsOutput`, sent without `output`) counts with its text.
+ */
 export function outputsByPath(events: readonly Event[]): [string, unknown][] {
-  return events
-    .filter((event) => event.output !== undefined && event.output !== null)
-    .map((event) => [event.nodeInfo?.path ?? '', event.output]);
+  const found: [string, unknown][] = [];
+  for (const event of events) {
+    const path = event.nodeInfo?.path ?? '';
+    if (event.output !== undefined && event.output !== null) found.push([path, event.output]);
+    else if (event.nodeInfo?.messageAsOutput && !event.partial)
+      found.push([path, messageText(event)]);
+  }
+  return found;
+}
+
+function messageText(event: Event): string {
+  return (event.content?.parts ?? [])
+    .filter((part) => part.text && !part.thought)
+    .map((part) => part.text)
+    .join('');
 }
 
 /** The outputs of `events`, in order. */

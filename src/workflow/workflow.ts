@@ -7,6 +7,7 @@ import type { Event } from '../events/event.js';
 import type { BaseNodeConfig } from './base-node.js';
 import type { EdgeItem } from './edge.js';
 import { EventChannel } from './event-channel.js';
+import { checkStateParams } from './state-params-check.js';
 import { Graph } from './graph.js';
 import { NodeRunner } from './node-runner.js';
 import { realClock, type WorkflowClock } from './workflow-clock.js';
@@ -66,6 +67,7 @@ export class Workflow extends BaseAgent {
     } else {
       this.graph = Graph.fromEdgeItems(this.edges);
     }
+    checkStateParams(this.graph, config.stateSchema);
     this.maxConcurrency = config.maxConcurrency;
     this.clock = config.clock ?? realClock;
     this.node = new WorkflowNode({
