@@ -71,10 +71,18 @@ interface WireEvent {
   output?: unknown;
   partial?: boolean;
   longRunningToolIds?: string[];
-  nodeInfo?: { path: string; outputFor?: string[] };
+  nodeInfo?: { path: string; outputFor?: string[]; messageAsOutput?: boolean };
   content?: {
     parts?: { text?: string; functionCall?: { name: string; id: string; args: unknown } }[];
   };
+}
+
+// An LlmAgent node's reply carries its output as the message (`messageAsOutput`)
+// with no `output` copy, as Python's event JSON has it.
+function outputOf(event: WireEvent): unknown {
+  if (event.output !== undefined) return event.output;
+  if (!event.nodeInfo?.messageAsOutput) return undefined;
+  return { message: (event.content?.parts ?? []).map((part) => part.text ?? '').join('') };
 }
 
 function answer(id: string, result: unknown): unknown {
@@ -105,9 +113,9 @@ describe('adk run with a Workflow root (issue 17 §3)', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as WireEvent);
-    expect(events.map((event) => [event.nodeInfo?.path, event.output])).toEqual([
+    expect(events.map((event) => [event.nodeInfo?.path, outputOf(event)])).toEqual([
       ['shout_flow@1/shout@1', 'HI'],
-      ['shout_flow@1/echoer@1', 'echo: HI'],
+      ['shout_flow@1/echoer@1', { message: 'echo: HI' }],
     ]);
     expect(events[1]?.nodeInfo?.outputFor).toEqual(['shout_flow@1/echoer@1', 'shout_flow@1']);
   });
@@ -242,9 +250,9 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
       ...(await newSession('yaml_app')),
       newMessage: { role: 'user', parts: [{ text: 'yo' }] },
     });
-    expect(events.map((event) => [event.nodeInfo?.path, event.output])).toEqual([
+    expect(events.map((event) => [event.nodeInfo?.path, outputOf(event)])).toEqual([
       ['yaml_flow@1/shout@1', 'YO'],
-      ['yaml_flow@1/echoer@1', 'echo: YO'],
+      ['yaml_flow@1/echoer@1', { message: 'echo: YO' }],
     ]);
   });
 
@@ -253,9 +261,9 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
       ...(await newSession('shout_app')),
       newMessage: { role: 'user', parts: [{ text: 'hello' }] },
     });
-    expect(events.map((event) => [event.author, event.nodeInfo?.path, event.output])).toEqual([
+    expect(events.map((event) => [event.author, event.nodeInfo?.path, outputOf(event)])).toEqual([
       ['shout', 'shout_flow@1/shout@1', 'HELLO'],
-      ['echoer', 'shout_flow@1/echoer@1', 'echo: HELLO'],
+      ['echoer', 'shout_flow@1/echoer@1', { message: 'echo: HELLO' }],
     ]);
   });
 
@@ -265,11 +273,11 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
       newMessage: { role: 'user', parts: [{ text: 'hello' }] },
       streaming: true,
     });
-    expect(events.map((event) => [event.author, event.partial ?? false, event.output])).toEqual([
+    expect(events.map((event) => [event.author, event.partial ?? false, outputOf(event)])).toEqual([
       ['shout', false, 'HELLO'],
       ['echoer', true, undefined],
       ['echoer', true, undefined],
-      ['echoer', false, '(streamed) echo: HELLO'],
+      ['echoer', false, { message: '(streamed) echo: HELLO' }],
     ]);
   });
 
@@ -292,7 +300,7 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
       },
     });
     const resumed = await runSse({ ...session, newMessage: answer('approve-1', 'ada') });
-    expect(resumed.map((event) => [event.nodeInfo?.path, event.output])).toContainEqual([
+    expect(resumed.map((event) => [event.nodeInfo?.path, outputOf(event)])).toContainEqual([
       'approval_flow@1/done@1',
       'approved by ada',
     ]);
@@ -306,7 +314,7 @@ describe.each(['api_server', 'web'])('adk %s with a Workflow root (issue 17 §3,
     });
     expect(paused.flatMap((event) => event.longRunningToolIds ?? [])).toEqual(['approve-1']);
     const resumed = await run({ ...session, newMessage: answer('approve-1', 'bo') });
-    expect(resumed.map((event) => [event.nodeInfo?.path, event.output])).toContainEqual([
+    expect(resumed.map((event) => [event.nodeInfo?.path, outputOf(event)])).toContainEqual([
       'approval_flow@1/done@1',
       'approved by bo',
     ]);
