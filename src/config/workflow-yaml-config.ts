@@ -5,7 +5,7 @@ import { CodeConfig, formatIssues } from './agent-config.js';
 /*
  * A Workflow written in YAML (ADK 2.x `agent_class: Workflow`): the graph's
  * `edges` as chains of node references, routing maps and explicit edges. See
- * docs/decisions/00XX-workflows-in-yaml.md for where the shape comes from.
+ * docs/decisions/0040-workflows-in-yaml.md for where the shape comes from.
  */
 
 /** The `agent_class` values that name the Workflow class. */

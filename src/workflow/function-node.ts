@@ -19,7 +19,7 @@ import { isRequestInput } from './request-input.js';
  * `ctx.state`). JavaScript functions carry no usable parameter names
  * (minifiers rename them), so the context and the input come by position,
  * as in adk-js, and the state values come as one object, read from the keys
- * the node's `stateParams` option declares (decision 00XX); it is `{}` when
+ * the node's `stateParams` option declares (decision 0037); it is `{}` when
  * the node declares none.
  */
 export type FunctionNodeHandler<TInput = unknown, TState = Record<string, unknown>> = (
