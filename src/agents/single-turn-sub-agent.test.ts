@@ -1,45 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Event } from '../events/event.js';
-import type { LlmRequest } from '../models/llm-request.js';
-import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import {
   functionCallResponse,
   ScriptedLlm,
   textResponse,
   type ScriptedTurn,
 } from '../testing/scripted-llm.js';
-import { userText } from '../testing/test-agents.js';
 import { SingleTurnAgentTool } from '../tools/single-turn-agent-tool.js';
-import type { Content, Tool } from '../types/index.js';
+import type { Tool } from '../types/index.js';
 import { LlmAgent } from './llm-agent.js';
+import { newSessionRunner, runTurn, requestView } from './task-mode-test-fixtures.js';
 
 async function run(root: LlmAgent, text: string): Promise<Event[]> {
-  const runner = new InMemoryRunner({ agent: root, appName: 'app' });
-  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
-  const events: Event[] = [];
-  for await (const event of runner.runAsync({
-    userId: 'u',
-    sessionId: 's',
-    newMessage: userText(text),
-  })) {
-    events.push(event);
-  }
-  return events;
-}
-
-function view(request: Pick<LlmRequest, 'contents'>): string[] {
-  return request.contents.map((content: Content) => {
-    const parts = (content.parts ?? []).map((part) => {
-      if (part.text !== undefined) return part.text;
-      if (part.functionCall) return `call ${part.functionCall.name}`;
-      if (part.functionResponse) {
-        return `response ${part.functionResponse.name} ${JSON.stringify(part.functionResponse.response)}`;
-      }
-      return '?';
-    });
-    return `${content.role}: ${parts.join(' | ')}`;
-  });
+  return runTurn(await newSessionRunner(root), text);
 }
 
 function summarizerApp(
@@ -90,14 +64,16 @@ describe('A single_turn sub-agent of a chat agent (004 §10, tools/agent_tool.py
     const events = await run(app.coordinator, 'Summarise my story.');
 
     // The sub-agent answers its input alone, not the conversation.
-    expect(view(app.summarizerModel.requests[0]!)).toEqual(['user: A long story about a cat.']);
+    expect(requestView(app.summarizerModel.requests[0]!)).toEqual([
+      'user: A long story about a cat.',
+    ]);
     const own = events.filter((event) => event.author === 'summarizer');
     expect(own.length).toBeGreaterThan(0);
     for (const event of own) {
       expect(event.branch).toBe('summarizer@call-1');
       expect(event.nodeInfo?.path).toBe('coordinator@1/summarizer@1');
     }
-    expect(view(app.coordinatorModel.requests[1]!)).toEqual([
+    expect(requestView(app.coordinatorModel.requests[1]!)).toEqual([
       'user: Summarise my story.',
       'model: call summarizer',
       'user: response summarizer {"result":"A cat."}',
@@ -132,7 +108,7 @@ describe('A single_turn sub-agent of a chat agent (004 §10, tools/agent_tool.py
       subAgents: [helper],
     });
     const events = await run(root, 'Shorten this.');
-    expect(view(summarizerModel.requests[0]!)).toEqual(['user: Long text.']);
+    expect(requestView(summarizerModel.requests[0]!)).toEqual(['user: Long text.']);
     expect(events.filter((event) => event.content).at(-1)?.content?.parts?.[0]?.text).toBe(
       'Here: Brief.',
     );
@@ -146,7 +122,7 @@ describe('A single_turn sub-agent of a chat agent (004 §10, tools/agent_tool.py
     );
     await run(app.coordinator, 'Summarise.');
     expect(app.summarizerModel.requests).toHaveLength(0);
-    const response = view(app.coordinatorModel.requests[1]!).at(-1)!;
+    const response = requestView(app.coordinatorModel.requests[1]!).at(-1)!;
     expect(response).toMatch(/^user: response summarizer \{"result":"Error validating input: /);
   });
 });

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../events/event.js';
-import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import {
   functionCallResponse,
   ScriptedLlm,
   textResponse,
   type ScriptedTurn,
 } from '../testing/scripted-llm.js';
-import { userText } from '../testing/test-agents.js';
 import { FINISH_TASK_TOOL_NAME } from '../tools/finish-task-tool.js';
 import { LlmAgent } from './llm-agent.js';
+import { newSessionRunner, runTurn, storedEvents } from './task-mode-test-fixtures.js';
 
 function coordinatorWith(coordinatorTurns: ScriptedTurn[], researcherTurns: ScriptedTurn[]) {
   const researcherModel = new ScriptedLlm({ responses: researcherTurns });
@@ -28,40 +27,9 @@ function coordinatorWith(coordinatorTurns: ScriptedTurn[], researcherTurns: Scri
   return { coordinator, coordinatorModel, researcherModel };
 }
 
-async function newRunner(root: LlmAgent, resumable = false): Promise<InMemoryRunner> {
-  const runner = new InMemoryRunner({
-    agent: root,
-    appName: 'app',
-    ...(resumable ? { resumabilityConfig: { isResumable: true } } : {}),
-  });
-  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
-  return runner;
-}
-
-async function turn(runner: InMemoryRunner, text: string): Promise<Event[]> {
-  const events: Event[] = [];
-  for await (const event of runner.runAsync({
-    userId: 'u',
-    sessionId: 's',
-    newMessage: userText(text),
-  })) {
-    events.push(event);
-  }
-  return events;
-}
-
 /** The text of the last event with content (a resumable app ends a run with a state-only event). */
 function lastText(events: Event[]): string | undefined {
   return events.filter((event) => event.content).at(-1)?.content?.parts?.[0]?.text;
-}
-
-async function storedEvents(runner: InMemoryRunner): Promise<Event[]> {
-  const session = await runner.sessionService.getSession({
-    appName: 'app',
-    userId: 'u',
-    sessionId: 's',
-  });
-  return session!.events;
 }
 
 describe('A delegated task is a node run (004 §10, workflow/_llm_agent_wrapper.py _dispatch_task_fc)', () => {
@@ -73,8 +41,8 @@ describe('A delegated task is a node run (004 §10, workflow/_llm_agent_wrapper.
       ],
       [functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' })],
     );
-    const runner = await newRunner(app.coordinator);
-    const events = await turn(runner, 'hi');
+    const runner = await newSessionRunner(app.coordinator);
+    const events = await runTurn(runner, 'hi');
 
     const coordinatorEvents = events.filter((event) => event.author === 'coordinator');
     expect(coordinatorEvents.length).toBeGreaterThan(0);
@@ -117,12 +85,12 @@ describe('A reply to a paused task (004 §10, workflow/_node_runner_utils.py run
           functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' }),
         ],
       );
-      const runner = await newRunner(app.coordinator, resumable);
-      const first = await turn(runner, 'hi');
+      const runner = await newSessionRunner(app.coordinator, { resumable });
+      const first = await runTurn(runner, 'hi');
       const pausedInvocation = first[0]!.invocationId;
       expect(lastText(first)).toBe('Of which country?');
 
-      const second = await turn(runner, 'France');
+      const second = await runTurn(runner, 'France');
       const stored = await storedEvents(runner);
       const reply = stored.find((event) => event.content?.parts?.[0]?.text === 'France')!;
       expect(reply.invocationId).toBe(pausedInvocation);
@@ -136,7 +104,7 @@ describe('A reply to a paused task (004 §10, workflow/_node_runner_utils.py run
       expect(lastText(second)).toBe('The capital is Paris.');
 
       // Once the task has finished, the next message starts an invocation of its own.
-      const third = await turn(runner, 'Thanks');
+      const third = await runTurn(runner, 'Thanks');
       expect(third[0]!.invocationId).not.toBe(pausedInvocation);
       expect(lastText(third)).toBe('You are welcome.');
       expect(app.researcherModel.requests).toHaveLength(2);

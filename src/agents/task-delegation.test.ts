@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Event } from '../events/event.js';
-import type { LlmRequest } from '../models/llm-request.js';
-import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import {
   functionCallResponse,
   ScriptedLlm,
   textResponse,
   type ScriptedTurn,
 } from '../testing/scripted-llm.js';
-import { userText } from '../testing/test-agents.js';
 import { FunctionTool } from '../tools/function-tool.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { FINISH_TASK_SUCCESS_RESULT, FINISH_TASK_TOOL_NAME } from '../tools/finish-task-tool.js';
-import type { Content, Tool } from '../types/index.js';
+import type { Tool } from '../types/index.js';
 import { LlmAgent } from './llm-agent.js';
+import { newSessionRunner, runTurn, storedEvents, requestView } from './task-mode-test-fixtures.js';
 
 function scripted(turns: ScriptedTurn[]): ScriptedLlm {
   return new ScriptedLlm({ responses: turns });
@@ -40,48 +38,6 @@ function taskApp(coordinatorTurns: ScriptedTurn[], researcherTurns: ScriptedTurn
   return { coordinator, researcher, coordinatorModel, researcherModel };
 }
 
-async function newRunner(root: LlmAgent) {
-  const runner = new InMemoryRunner({ agent: root, appName: 'app' });
-  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
-  return runner;
-}
-
-async function turn(runner: InMemoryRunner, text: string): Promise<Event[]> {
-  const events: Event[] = [];
-  for await (const event of runner.runAsync({
-    userId: 'u',
-    sessionId: 's',
-    newMessage: userText(text),
-  })) {
-    events.push(event);
-  }
-  return events;
-}
-
-async function sessionEvents(runner: InMemoryRunner): Promise<Event[]> {
-  const session = await runner.sessionService.getSession({
-    appName: 'app',
-    userId: 'u',
-    sessionId: 's',
-  });
-  return session!.events;
-}
-
-/** A compact view of request contents: role and the kind or text of each part. */
-function view(request: Pick<LlmRequest, 'contents'>): string[] {
-  return request.contents.map((content: Content) => {
-    const parts = (content.parts ?? []).map((part) => {
-      if (part.text !== undefined) return part.text;
-      if (part.functionCall) return `call ${part.functionCall.name}`;
-      if (part.functionResponse) {
-        return `response ${part.functionResponse.name} ${JSON.stringify(part.functionResponse.response)}`;
-      }
-      return '?';
-    });
-    return `${content.role}: ${parts.join(' | ')}`;
-  });
-}
-
 describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrapper.py, tools/agent_tool.py _TaskAgentTool)', () => {
   it('gives the coordinator a delegation tool, not a transfer target, and the task agent finish_task', async () => {
     const app = taskApp(
@@ -91,8 +47,8 @@ describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrap
       ],
       [functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' })],
     );
-    const runner = await newRunner(app.coordinator);
-    await turn(runner, 'hi');
+    const runner = await newSessionRunner(app.coordinator);
+    await runTurn(runner, 'hi');
     const coordinatorRequest = app.coordinatorModel.requests[0]!;
     expect(coordinatorRequest.toolNames).toEqual(['researcher']);
     const declaration = (coordinatorRequest.config.tools?.[0] as Tool | undefined)
@@ -120,11 +76,11 @@ describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrap
       ],
       [functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' })],
     );
-    const runner = await newRunner(app.coordinator);
-    const events = await turn(runner, 'hi');
+    const runner = await newSessionRunner(app.coordinator);
+    const events = await runTurn(runner, 'hi');
 
     // The task agent starts from the delegation's arguments, not from the user's message.
-    expect(view(app.researcherModel.requests[0]!)).toEqual([
+    expect(requestView(app.researcherModel.requests[0]!)).toEqual([
       'user: {"request": "Capital of France?"}',
     ]);
     const taskEvents = events.filter((event) => event.author === 'researcher');
@@ -141,13 +97,13 @@ describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrap
     });
 
     // The coordinator sees its call answered by the task's output, and none of the task's events.
-    expect(view(app.coordinatorModel.requests[1]!)).toEqual([
+    expect(requestView(app.coordinatorModel.requests[1]!)).toEqual([
       'user: hi',
       'model: call researcher',
       'user: response researcher {"result":"Paris"}',
     ]);
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('The capital is Paris.');
-    const stored = await sessionEvents(runner);
+    const stored = await storedEvents(runner);
     const answer = stored.find((event) =>
       event.content?.parts?.some((part) => part.functionResponse?.name === 'researcher'),
     )!;
@@ -167,31 +123,31 @@ describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrap
         functionCallResponse(FINISH_TASK_TOOL_NAME, { result: 'Paris' }),
       ],
     );
-    const runner = await newRunner(app.coordinator);
-    const first = await turn(runner, 'hi');
+    const runner = await newSessionRunner(app.coordinator);
+    const first = await runTurn(runner, 'hi');
     expect(first.at(-1)?.author).toBe('researcher');
     expect(first.at(-1)?.content?.parts?.[0]?.text).toBe('Of which country?');
     expect(app.coordinatorModel.requests).toHaveLength(1);
 
-    const second = await turn(runner, 'France');
-    const stored = await sessionEvents(runner);
+    const second = await runTurn(runner, 'France');
+    const stored = await storedEvents(runner);
     const reply = stored.find((event) => event.content?.parts?.[0]?.text === 'France')!;
     expect(reply.author).toBe('user');
     expect(reply.isolationScope).toBe('task-1');
 
     // The task agent resumes with its own history: its question and the user's reply.
-    expect(view(app.researcherModel.requests[1]!)).toEqual([
+    expect(requestView(app.researcherModel.requests[1]!)).toEqual([
       'user: {"request": "Capital?"}',
       'model: Of which country?',
       'user: France',
     ]);
     // A validation error is data for the model; the task goes on.
-    const retry = view(app.researcherModel.requests[2]!);
+    const retry = requestView(app.researcherModel.requests[2]!);
     expect(retry.at(-1)).toMatch(
       /^user: response finish_task \{"error":"Invoking `finish_task\(\)` failed/,
     );
     // The coordinator never saw the question or the reply.
-    expect(view(app.coordinatorModel.requests[1]!)).toEqual([
+    expect(requestView(app.coordinatorModel.requests[1]!)).toEqual([
       'user: hi',
       'model: call researcher',
       'user: response researcher {"result":"Paris"}',
@@ -231,9 +187,9 @@ describe('Task delegation through the Runner (004 §10, workflow/_llm_agent_wrap
       tools: [lookup],
       subAgents: [researcher],
     });
-    const runner = await newRunner(coordinator);
-    await turn(runner, 'hi');
-    expect(view(coordinatorModel.requests[1]!)).toEqual([
+    const runner = await newSessionRunner(coordinator);
+    await runTurn(runner, 'hi');
+    expect(requestView(coordinatorModel.requests[1]!)).toEqual([
       'user: hi',
       'model: call lookup | call researcher',
       'user: response lookup {"value":"a!"} | response researcher {"result":"found"}',
@@ -269,8 +225,8 @@ describe('A long-running call inside a task (004 §10, runners._append_user_even
       model: coordinatorModel,
       subAgents: [researcher],
     });
-    const runner = await newRunner(coordinator);
-    await turn(runner, 'hi');
+    const runner = await newSessionRunner(coordinator);
+    await runTurn(runner, 'hi');
     const answer: Event[] = [];
     for await (const event of runner.runAsync({
       userId: 'u',
@@ -282,12 +238,12 @@ describe('A long-running call inside a task (004 §10, runners._append_user_even
     })) {
       answer.push(event);
     }
-    const stored = await sessionEvents(runner);
+    const stored = await storedEvents(runner);
     const reply = stored.find((event) =>
       event.content?.parts?.some((part) => part.functionResponse?.id === 'lr-1'),
     )!;
     expect(reply.isolationScope).toBe('task-3');
-    expect(view(researcherModel.requests[1]!)).toEqual([
+    expect(requestView(researcherModel.requests[1]!)).toEqual([
       'user: {"request": "Approve the spend"}',
       'model: call ask_manager',
       'user: response ask_manager {"ok":true}',
@@ -319,10 +275,10 @@ describe("A task agent with includeContents 'none' (004 §10, _get_current_turn_
       model: coordinatorModel,
       subAgents: [researcher],
     });
-    const runner = await newRunner(coordinator);
-    await turn(runner, 'hi');
-    const second = await turn(runner, 'France');
-    expect(view(researcherModel.requests[1]!)).toEqual([
+    const runner = await newSessionRunner(coordinator);
+    await runTurn(runner, 'hi');
+    const second = await runTurn(runner, 'France');
+    expect(requestView(researcherModel.requests[1]!)).toEqual([
       'user: {"request": "Capital?"}',
       'user: France',
     ]);
