@@ -424,6 +424,7 @@ export {
   type ParallelWorkerOptions,
 } from './workflow/parallel-worker.js';
 export { isRequestInput, RequestInput, type RequestInputParams } from './workflow/request-input.js';
+export { createRequestInputResponse } from './workflow/request-input-event.js';
 export type { ErrorClass, RetryConfig } from './workflow/retry-config.js';
 export { DEFAULT_ROUTE, START } from './workflow/start.js';
 export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';

@@ -2,15 +2,16 @@
  * A human-approval step (spec 004 §5): a refund workflow pauses at a node that
  * asks a manager to approve the refund (`RequestInput`). The run ends with an
  * `adk_request_input` function call marked long-running; the manager's answer
- * is sent back through `runAsync` as a function response with the same id, and
- * the workflow resumes: the answer becomes the asking node's output, a
- * routing node picks `approved` or `rejected`, and the matching branch ends
- * the run. The script runs the workflow twice, once for each answer.
+ * is sent back through `runAsync` as a function response with the same id
+ * (`createRequestInputResponse`), and the workflow resumes: the answer becomes
+ * the asking node's output, a routing node picks `approved` or `rejected`, and
+ * the matching branch ends the run. The script runs the workflow twice, once for each answer.
  *
  * Run: npx tsx examples/workflow-approval/main.ts
  */
 import { z } from 'zod';
 import {
+  createRequestInputResponse,
   FunctionNode,
   InMemoryRunner,
   RequestInput,
@@ -111,15 +112,7 @@ async function handleRefund(order: string, answer: Decision): Promise<void> {
     sessionId: session.id,
     newMessage: {
       role: 'user',
-      parts: [
-        {
-          functionResponse: {
-            id: interruptId,
-            name: 'adk_request_input',
-            response: { result: answer },
-          },
-        },
-      ],
+      parts: [createRequestInputResponse(interruptId, { result: answer })],
     },
   })) {
     show(event);
