@@ -8,7 +8,7 @@ import type { RunnableNode } from './node-like.js';
 import { buildNodeOnce } from './build-node.js';
 import type { NodeRunContext } from './node-run-context.js';
 import { NodeRunner, parentOf } from './node-runner.js';
-import { decideReplay, type ReplayDecision } from './replay-decision.js';
+import { decideReplay, notResumableError, type ReplayDecision } from './replay-decision.js';
 import type { RunIdCounter } from './run-id-counter.js';
 import { recoverChildRuns, type RecoveredRun } from './workflow-recovery.js';
 import { firstReplayedEventIndex } from './first-replayed-event.js';
@@ -57,6 +57,9 @@ export class DynamicNodeScheduler {
       if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
       if (options.useAsOutput) delegateOutput(parent, output);
       return output;
+    }
+    if (decision.kind === 'not-resumable') {
+      throw notResumableError(nodePath, parent.invocationId, decision.pending);
     }
     if (decision.kind === 'wait') {
       parent.addInterruptIds(decision.interrupts);

@@ -2,6 +2,7 @@ import type { RouteValue } from '../events/event-actions.js';
 import type { BaseNode } from './base-node.js';
 import { unresolvedIds, type RecoveredRun } from './workflow-recovery.js';
 import { isWorkflowGraphNode } from './node-span.js';
+import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
 
 /** What a resumed workflow does with a node run the session already recorded. */
 export type ReplayDecision =
@@ -10,7 +11,12 @@ export type ReplayDecision =
   /** Do not run it: it finished (or its answer is its output) with this output and route. */
   | { kind: 'replay'; output: unknown; route: RouteValue | RouteValue[] | undefined }
   /** Do not run it: it still waits on these interrupts. */
-  | { kind: 'wait'; interrupts: string[] };
+  | { kind: 'wait'; interrupts: string[] }
+  /**
+   * Fail it: a descendant's answer arrived while the node's own calls (`pending`)
+   * still wait, and only a resumable app reruns those calls.
+   */
+  | { kind: 'not-resumable'; pending: string[] };
 
 /**
  * Decides how a resumed workflow treats a recorded run of `node` (Python
@@ -20,7 +26,9 @@ export type ReplayDecision =
  *   resume and either they are all a descendant's and some answer arrived,
  *   or, in a resumable app, an answer arrived for a descendant's interrupt
  *   (the node's own pending calls then resume what they ran: an agent's
- *   NodeTool call; the resumable flow reruns pending calls);
+ *   NodeTool call; the resumable flow reruns pending calls); in an app that
+ *   is not resumable that case is `not-resumable` (Python's flow replays a
+ *   pending call only when resumable, `decide_step_resume`);
  * - a failed run runs again;
  * - a recorded output or route is replayed;
  * - all interrupts answered and no output: with `rerunOnResume` false the
@@ -50,6 +58,9 @@ export function decideReplay(
     if (directUnresolved.length === 0 && node.rerunOnResume && recovered.resolvedIds.size > 0) {
       return { kind: 'run', resumeInputs: answers };
     }
+    if (node.rerunOnResume && descendantAnswered) {
+      return { kind: 'not-resumable', pending: directUnresolved };
+    }
     return { kind: 'wait', interrupts: unresolved };
   }
   if (recovered.failed) return { kind: 'run', resumeInputs: answers };
@@ -65,4 +76,23 @@ export function decideReplay(
   }
   if (node.waitForOutput || node.rerunOnResume) return { kind: 'run', resumeInputs: answers };
   return { kind: 'replay', output: undefined, route: undefined };
+}
+
+/**
+ * The error of a `not-resumable` decision: the node at `nodePath` got a
+ * descendant's answer while its own calls still wait, which only a resumable
+ * app can carry on (the LLM flow reruns a pending call only there).
+ */
+export function notResumableError(
+  nodePath: string,
+  invocationId: string,
+  pending: readonly string[],
+): InvocationNotResumableError {
+  return new InvocationNotResumableError({
+    invocationId,
+    message:
+      `Node '${nodePath}' cannot resume: a node it ran asked for input and was answered, but its own ` +
+      `pending call (${pending.map((id) => `'${id}'`).join(', ')}) runs again only in a resumable app. ` +
+      'Set resumabilityConfig: { isResumable: true } on the app or runner.',
+  });
 }
