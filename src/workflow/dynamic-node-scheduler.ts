@@ -13,12 +13,13 @@ import type { RunIdCounter } from './run-id-counter.js';
 import { recoverChildRuns, replaySequence, type RecoveredRun } from './workflow-recovery.js';
 import { DynamicReplayOrder } from './dynamic-replay-order.js';
 
+import { firstReplayedEventIndex } from './first-replayed-event.js';
+
 /** What the session recorded of one caller's children, and the order to replay them in. */
 interface CallerRecords {
   readonly runs: ReadonlyMap<string, RecoveredRun>;
   readonly order: DynamicReplayOrder;
 }
-import { firstReplayedEventIndex } from './first-replayed-event.js';
 
 /**
  * Runs the nodes that nodes of one workflow start with `ctx.runNode`
@@ -28,7 +29,9 @@ import { firstReplayedEventIndex } from './first-replayed-event.js';
  * (`wf@1/a@1/child@1`, `child@2`, …) unless the caller chose one. A child
  * whose run already produced an output, earlier in this workflow run or in
  * an event of this invocation's session, is not run again: its output is
- * returned from that record (results cached by run id).
+ * returned from that record (results cached by run id). On resume a caller's
+ * replayed children settle in the order they finished in the record
+ * (`DynamicReplayOrder`, one per caller).
  */
 export class DynamicNodeScheduler {
   private readonly built = new WeakMap<object, BaseNode>();
@@ -54,7 +57,7 @@ export class DynamicNodeScheduler {
     const { order } = this.recordsOf(parent);
     order.enter();
     try {
-      return await this.runChild(parent, node, nodeInput, runId, nodePath, options, order, key);
+      return await this.runChild(parent, node, nodeInput, runId, nodePath, options);
     } finally {
       order.leave(key);
     }
@@ -68,9 +71,9 @@ export class DynamicNodeScheduler {
     runId: string,
     nodePath: string,
     options: RunNodeOptions,
-    order: DynamicReplayOrder,
-    key: string,
   ): Promise<unknown> {
+    const key = `${node.name}@${runId}`;
+    const { order } = this.recordsOf(parent);
     const cached = this.cachedOutput(parent, nodePath);
     if (cached.found) {
       await order.turn(key);
