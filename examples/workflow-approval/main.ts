@@ -43,6 +43,8 @@ const readRequest = new FunctionNode('read_request', (ctx: NodeContext, message:
 
 // Pauses the workflow. With rerunOnResume false (a FunctionNode's default) the
 // node does not run again on resume: the manager's answer becomes its output.
+// It sends no event for it: this app is not resumable, so, as in ADK Python, no
+// output line shows for ask_manager (a resumable app's workflow sends it again).
 const askManager = new FunctionNode('ask_manager', (_ctx: NodeContext, request: unknown) => {
   const { order, amount } = request as RefundRequest;
   return new RequestInput({

@@ -50,3 +50,14 @@ export function appendNodePath(
   const segment = `${name}@${runId}`;
   return parentPath ? `${parentPath}/${segment}` : segment;
 }
+
+/** The run ids in a branch's segments (Python `_BranchPath.run_ids`): `a@1.b@call-7` → 1, call-7. */
+export function branchRunIds(branch: string | undefined): string[] {
+  if (!branch) return [];
+  const ids: string[] = [];
+  for (const segment of branch.split('.')) {
+    const at = segment.lastIndexOf('@');
+    if (at >= 0) ids.push(segment.slice(at + 1));
+  }
+  return ids;
+}

@@ -8,10 +8,18 @@ import type { RunnableNode } from './node-like.js';
 import { buildNodeOnce } from './build-node.js';
 import type { NodeRunContext } from './node-run-context.js';
 import { NodeRunner, parentOf } from './node-runner.js';
-import { decideReplay, type ReplayDecision } from './replay-decision.js';
+import { decideReplay, notResumableError, type ReplayDecision } from './replay-decision.js';
 import type { RunIdCounter } from './run-id-counter.js';
-import { recoverChildRuns, type RecoveredRun } from './workflow-recovery.js';
+import { recoverChildRuns, replaySequence, type RecoveredRun } from './workflow-recovery.js';
+import { DynamicReplayOrder } from './dynamic-replay-order.js';
+
 import { firstReplayedEventIndex } from './first-replayed-event.js';
+
+/** What the session recorded of one caller's children, and the order to replay them in. */
+interface CallerRecords {
+  readonly runs: ReadonlyMap<string, RecoveredRun>;
+  readonly order: DynamicReplayOrder;
+}
 
 /**
  * Runs the nodes that nodes of one workflow start with `ctx.runNode`
@@ -21,15 +29,17 @@ import { firstReplayedEventIndex } from './first-replayed-event.js';
  * (`wf@1/a@1/child@1`, `child@2`, …) unless the caller chose one. A child
  * whose run already produced an output, earlier in this workflow run or in
  * an event of this invocation's session, is not run again: its output is
- * returned from that record (results cached by run id).
+ * returned from that record (results cached by run id). On resume a caller's
+ * replayed children settle in the order they finished in the record
+ * (`DynamicReplayOrder`, one per caller).
  */
 export class DynamicNodeScheduler {
   private readonly built = new WeakMap<object, BaseNode>();
   private readonly outputs = new Map<string, unknown>();
   private readonly inFlight = new Map<NodeRunner, Promise<NodeRunContext>>();
   private readonly byPath = new Map<string, Promise<NodeRunContext>>();
-  /** The recorded child runs of each caller, by the caller's path (read once per caller). */
-  private readonly recovered = new Map<string, Map<string, RecoveredRun>>();
+  /** The recorded child runs of each caller and their replay order, by the caller's path. */
+  private readonly records = new Map<string, CallerRecords>();
 
   constructor(private readonly runIds: RunIdCounter) {}
 
@@ -43,8 +53,30 @@ export class DynamicNodeScheduler {
     const node = buildNodeOnce(nodeLike, this.built);
     const runId = options.runId ?? this.runIds.next(node.name, parent.nodePath);
     const nodePath = appendNodePath(parent.nodePath, node.name, runId);
+    const key = `${node.name}@${runId}`;
+    const { order } = this.recordsOf(parent);
+    order.enter();
+    try {
+      return await this.runChild(parent, node, nodeInput, runId, nodePath, options);
+    } finally {
+      order.leave(key);
+    }
+  }
+
+  /** One child call: replayed from its record (in its recorded turn), or run. */
+  private async runChild(
+    parent: NodeRunContext,
+    node: BaseNode,
+    nodeInput: unknown,
+    runId: string,
+    nodePath: string,
+    options: RunNodeOptions,
+  ): Promise<unknown> {
+    const key = `${node.name}@${runId}`;
+    const { order } = this.recordsOf(parent);
     const cached = this.cachedOutput(parent, nodePath);
     if (cached.found) {
+      await order.turn(key);
       if (options.useAsOutput) delegateOutput(parent, cached.output);
       return cached.output;
     }
@@ -52,6 +84,10 @@ export class DynamicNodeScheduler {
     const existing = this.byPath.get(nodePath);
     if (existing) return this.settle(parent, await existing, nodePath, options);
     const decision = this.recordedDecision(parent, node, runId);
+    if (decision.kind === 'not-resumable') {
+      throw notResumableError(nodePath, parent.invocationId, decision.pending);
+    }
+    if (decision.kind !== 'run') await order.turn(key);
     if (decision.kind === 'replay') {
       const output = decision.output;
       if (output !== undefined && output !== null) this.outputs.set(nodePath, output);
@@ -172,15 +208,7 @@ export class DynamicNodeScheduler {
    * ones keep it waiting. A child with no record runs.
    */
   private recordedDecision(parent: NodeRunContext, node: BaseNode, runId: string): ReplayDecision {
-    let runs = this.recovered.get(parent.nodePath);
-    if (!runs) {
-      runs = recoverChildRuns(
-        parent.invocation,
-        parent.nodePath,
-        parent.services.replayInvocationIds ?? new Set([parent.invocationId]),
-      );
-      this.recovered.set(parent.nodePath, runs);
-    }
+    const { runs } = this.recordsOf(parent);
     const recovered = runs.get(`${node.name}@${runId}`);
     if (!recovered) return { kind: 'run', resumeInputs: {} };
     const decision = decideReplay(node, recovered, {
@@ -195,6 +223,21 @@ export class DynamicNodeScheduler {
       if (!hasOutcome) return { kind: 'run', resumeInputs: {} };
     }
     return decision;
+  }
+
+  /** The recorded child runs of `parent` and their replay order, read once per caller. */
+  private recordsOf(parent: NodeRunContext): CallerRecords {
+    let records = this.records.get(parent.nodePath);
+    if (!records) {
+      const runs = recoverChildRuns(
+        parent.invocation,
+        parent.nodePath,
+        parent.services.replayInvocationIds ?? new Set([parent.invocationId]),
+      );
+      records = { runs, order: new DynamicReplayOrder(replaySequence(runs)) };
+      this.records.set(parent.nodePath, records);
+    }
+    return records;
   }
 
   private cachedOutput(

@@ -152,6 +152,20 @@ export class NodeRunner {
     return ctx;
   }
 
+  /**
+   * A run that fails without being executed (a resumed workflow that cannot
+   * resume the node): it sends the error event a failed attempt sends and
+   * returns a context carrying `error`; no retry.
+   */
+  async fail(nodeInput: unknown, error: Error): Promise<NodeRunContext> {
+    const ctx = this.createChildContext(nodeInput, {}, 1, new AbortController().signal);
+    logger.warn(`Node '${ctx.nodePath}' failed: ${error.message}`);
+    await this.enqueueEvent(createNodeErrorEvent(error, { author: '' }), ctx);
+    ctx.error = error;
+    ctx.errorNodePath = ctx.nodePath;
+    return ctx;
+  }
+
   /** One attempt, in its own span; says whether to try again. */
   private async runAttempt(
     nodeInput: unknown,

@@ -2,6 +2,8 @@ import type { RouteValue } from '../events/event-actions.js';
 import type { BaseNode } from './base-node.js';
 import { unresolvedIds, type RecoveredRun } from './workflow-recovery.js';
 import { isWorkflowGraphNode } from './node-span.js';
+import { branchRunIds } from './branch-path.js';
+import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
 
 /** What a resumed workflow does with a node run the session already recorded. */
 export type ReplayDecision =
@@ -10,17 +12,24 @@ export type ReplayDecision =
   /** Do not run it: it finished (or its answer is its output) with this output and route. */
   | { kind: 'replay'; output: unknown; route: RouteValue | RouteValue[] | undefined }
   /** Do not run it: it still waits on these interrupts. */
-  | { kind: 'wait'; interrupts: string[] };
+  | { kind: 'wait'; interrupts: string[] }
+  /**
+   * Fail it: a descendant's answer resumes the node's own pending calls
+   * (`pending`), and only a resumable app runs those again.
+   */
+  | { kind: 'not-resumable'; pending: string[] };
 
 /**
  * Decides how a resumed workflow treats a recorded run of `node` (Python
  * `check_interception` for graph nodes):
  * - a nested workflow always runs again (it replays its own children);
  * - unanswered interrupts keep it waiting, unless the node reruns on
- *   resume and either they are all a descendant's and some answer arrived,
- *   or, in a resumable app, an answer arrived for a descendant's interrupt
- *   (the node's own pending calls then resume what they ran: an agent's
- *   NodeTool call; the resumable flow reruns pending calls);
+ *   resume, some answer arrived, and none of its own interrupts waits; an
+ *   own pending call whose node's interrupt was answered on the call's
+ *   branch (an agent's NodeTool call) does not wait, it resumes: in a
+ *   resumable app the node runs again and its flow reruns the call; in one
+ *   that is not resumable the decision is `not-resumable` (Python's flow
+ *   replays a pending call only when resumable, `decide_step_resume`);
  * - a failed run runs again;
  * - a recorded output or route is replayed;
  * - all interrupts answered and no output: with `rerunOnResume` false the
@@ -38,16 +47,15 @@ export function decideReplay(
   if (isWorkflowGraphNode(node)) return { kind: 'run', resumeInputs: answers };
   const unresolved = unresolvedIds(recovered.interruptIds, recovered);
   if (unresolved.length > 0) {
-    const directUnresolved = unresolvedIds(recovered.directInterruptIds, recovered);
-    // A descendant's answer reaches a node that reruns on resume even while its
-    // own calls wait: an agent's NodeTool call resumes the node it ran.
-    const descendantAnswered = [...recovered.resolvedIds].some(
-      (id) => !recovered.directInterruptIds.has(id),
+    // Our flow marks a NodeTool's call long-running (the 1.x event shape);
+    // Python's does not, so a call whose node's interrupt was answered on the
+    // call's branch is no waiting interrupt of this node: the call resumes.
+    const resuming = resumingCallIds(recovered);
+    const directUnresolved = unresolvedIds(recovered.directInterruptIds, recovered).filter(
+      (id) => !resuming.has(id),
     );
-    if (resumable && node.rerunOnResume && descendantAnswered) {
-      return { kind: 'run', resumeInputs: answers };
-    }
     if (directUnresolved.length === 0 && node.rerunOnResume && recovered.resolvedIds.size > 0) {
+      if (resuming.size > 0 && !resumable) return { kind: 'not-resumable', pending: [...resuming] };
       return { kind: 'run', resumeInputs: answers };
     }
     return { kind: 'wait', interrupts: unresolved };
@@ -65,4 +73,39 @@ export function decideReplay(
   }
   if (node.waitForOutput || node.rerunOnResume) return { kind: 'run', resumeInputs: answers };
   return { kind: 'replay', output: undefined, route: undefined };
+}
+
+/**
+ * The node's own pending calls that a descendant's answered interrupt
+ * resumes: the interrupt was raised on a branch the call opened (Python
+ * `_branch_carries_call`).
+ */
+function resumingCallIds(recovered: RecoveredRun): Set<string> {
+  const resuming = new Set<string>();
+  const pending = new Set(unresolvedIds(recovered.directInterruptIds, recovered));
+  for (const id of recovered.resolvedIds) {
+    for (const runId of branchRunIds(recovered.interruptBranches.get(id))) {
+      if (pending.has(runId)) resuming.add(runId);
+    }
+  }
+  return resuming;
+}
+
+/**
+ * The error of a `not-resumable` decision: the node at `nodePath` got a
+ * descendant's answer while its own calls still wait, which only a resumable
+ * app can carry on (the LLM flow reruns a pending call only there).
+ */
+export function notResumableError(
+  nodePath: string,
+  invocationId: string,
+  pending: readonly string[],
+): InvocationNotResumableError {
+  return new InvocationNotResumableError({
+    invocationId,
+    message:
+      `Node '${nodePath}' cannot resume: a node it ran asked for input and was answered, but its own ` +
+      `pending call (${pending.map((id) => `'${id}'`).join(', ')}) runs again only in a resumable app. ` +
+      'Set resumabilityConfig: { isResumable: true } on the app or runner.',
+  });
 }

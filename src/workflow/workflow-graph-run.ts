@@ -6,7 +6,7 @@ import { NodeRunner, parentOf } from './node-runner.js';
 import { createNodeState } from './node-state.js';
 import { NodeStatus } from './node-status.js';
 import type { BaseNode } from './base-node.js';
-import { decideReplay, type ReplayDecision } from './replay-decision.js';
+import { notResumableError, decideReplay, type ReplayDecision } from './replay-decision.js';
 import { emitEndOfAgent, emitNodeCheckpoint, reemitReplayedOutput } from './workflow-checkpoint.js';
 import { recoverChildRuns, replaySequence } from './workflow-recovery.js';
 import { ReplaySequenceBarrier } from './replay-sequence-barrier.js';
@@ -204,7 +204,9 @@ function startNode(
     useAsOutput: spec.graph.terminalNodeNames.has(name),
   });
   const decision = replayDecisionFor(loop, node, name, runId, ctx.invocation.isResumable);
-  if (decision.kind !== 'run') loop.replayed.add(name);
+  // A run that executes, or fails, is no replay.
+  const executes = decision.kind === 'run' || decision.kind === 'not-resumable';
+  if (!executes) loop.replayed.add(name);
   const key = `${name}@${runId}`;
   const run: PendingRun = {
     runner,
@@ -212,16 +214,8 @@ function startNode(
     // Started on the next microtask, as a task is: the checkpoint that
     // records the start goes out before the node's first event. A replayed
     // run first waits for its turn in the recorded order.
-    promise: (decision.kind === 'run' ? Promise.resolve() : loop.barrier.wait(key))
-      .then(() =>
-        decision.kind === 'run'
-          ? runner.run(trigger.input, { resumeInputs: decision.resumeInputs })
-          : runner.replay(trigger.input, {
-              output: decision.kind === 'replay' ? decision.output : undefined,
-              route: decision.kind === 'replay' ? decision.route : undefined,
-              interrupts: decision.kind === 'wait' ? decision.interrupts : [],
-            }),
-      )
+    promise: (executes ? Promise.resolve() : loop.barrier.wait(key))
+      .then(() => carryOut(runner, trigger.input, decision, ctx.invocationId))
       .then((result) => {
         run.result = result;
         return result;
@@ -229,6 +223,36 @@ function startNode(
     result: undefined,
   };
   loop.pending.set(name, run);
+}
+
+/** Executes, fails or replays a graph node's run as `decision` says. */
+function carryOut(
+  runner: NodeRunner,
+  nodeInput: unknown,
+  decision: ReplayDecision,
+  invocationId: string,
+): Promise<NodeRunContext> | NodeRunContext {
+  switch (decision.kind) {
+    case 'run':
+      return runner.run(nodeInput, { resumeInputs: decision.resumeInputs });
+    case 'not-resumable':
+      return runner.fail(
+        nodeInput,
+        notResumableError(runner.nodePath, invocationId, decision.pending),
+      );
+    case 'replay':
+      return runner.replay(nodeInput, {
+        output: decision.output,
+        route: decision.route,
+        interrupts: [],
+      });
+    case 'wait':
+      return runner.replay(nodeInput, {
+        output: undefined,
+        route: undefined,
+        interrupts: decision.interrupts,
+      });
+  }
 }
 
 /** Records a finished run and queues its successors (Python `_handle_completion`). */

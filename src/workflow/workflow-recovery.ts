@@ -23,6 +23,8 @@ export interface RecoveredRun {
   interruptIds: Set<string>;
   /** Those of `interruptIds` raised by the run's own events. */
   directInterruptIds: Set<string>;
+  /** The branch of each descendant's interrupt raised on one (a NodeTool's node runs on `<node>@<call id>`). */
+  interruptBranches: Map<string, string>;
   /** Interrupt ids the user has answered. */
   resolvedIds: Set<string>;
   /** The answers, by interrupt id (`{result: x}` unwrapped). */
@@ -103,6 +105,7 @@ export function recoverChildRuns(
     for (const id of event.longRunningToolIds ?? []) {
       run.interruptIds.add(id);
       if (direct) run.directInterruptIds.add(id);
+      else if (event.branch) run.interruptBranches.set(id, event.branch);
       owners.set(id, run);
       const schema = requestInputSchema(event, id);
       if (schema !== undefined && schema !== null) schemas.set(id, schema);
@@ -177,6 +180,7 @@ function emptyRun(runId: string): RecoveredRun {
     failed: false,
     interruptIds: new Set(),
     directInterruptIds: new Set(),
+    interruptBranches: new Map(),
     resolvedIds: new Set(),
     resolvedResponses: {},
     closedAt: undefined,

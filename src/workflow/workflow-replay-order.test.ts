@@ -95,3 +95,83 @@ describe('ReplaySequenceBarrier (workflow/utils/_replay_sequence_barrier.py, _wo
     ]);
   });
 });
+
+describe('Replay order of dynamic children (_replay_manager.py prepare_parent_sequence_barrier, _dynamic_node_scheduler.py _check_existing_run)', () => {
+  /**
+   * `caller` starts `slow` and `fast` together; in the first run fast
+   * finishes first. Then it asks for input, and reruns on the answer with
+   * both children replayed. `settled` records the order their calls resolve.
+   */
+  function build(callBoth: () => boolean) {
+    const fastDone = deferred();
+    const slow = new FunctionNode('slow', async () => {
+      await fastDone.promise;
+      return 'slow';
+    });
+    const fast = new FunctionNode('fast', () => {
+      fastDone.resolve();
+      return 'fast';
+    });
+    const ask = new FunctionNode('ask', () => new RequestInput({ interruptId: 'q' }));
+    const settled: string[][] = [];
+    const caller = new FunctionNode(
+      'caller',
+      async (ctx) => {
+        const order: string[] = [];
+        const track = (name: string, running: Promise<unknown>) =>
+          running.then((output) => order.push(`${name}:${String(output)}`));
+        const children = [track('slow', ctx.runNode(slow))];
+        if (callBoth()) children.push(track('fast', ctx.runNode(fast)));
+        await Promise.all(children);
+        settled.push(order);
+        const answer = await ctx.runNode(ask, undefined, { raiseOnWait: true });
+        return { order, answer };
+      },
+      { rerunOnResume: true },
+    );
+    return { caller, settled };
+  }
+
+  it('children replayed together settle in the order they finished, not in call order', async () => {
+    const { caller, settled } = build(() => true);
+    const runner = new InMemoryRunner({
+      agent: new Workflow({ name: 'wf', edges: [[START, caller]] }),
+      appName: ids.appName,
+      resumabilityConfig: { isResumable: true },
+    });
+    await runner.sessionService.createSession(ids);
+    await send(runner, { role: 'user', parts: [{ text: 'go' }] });
+    const resumed = await send(runner, {
+      role: 'user',
+      parts: [createRequestInputResponse('q', { result: 'ok' })],
+    });
+    expect(settled).toEqual([
+      ['fast:fast', 'slow:slow'],
+      ['fast:fast', 'slow:slow'],
+    ]);
+    expect(
+      resumed.map((event) => event.output).filter((output) => output !== undefined),
+    ).toContainEqual({
+      order: ['fast:fast', 'slow:slow'],
+      answer: 'ok',
+    });
+  });
+
+  it('a recorded child the caller does not start again is skipped, not waited for', async () => {
+    let resumed = false;
+    const { caller, settled } = build(() => !resumed);
+    const runner = new InMemoryRunner({
+      agent: new Workflow({ name: 'wf', edges: [[START, caller]] }),
+      appName: ids.appName,
+      resumabilityConfig: { isResumable: true },
+    });
+    await runner.sessionService.createSession(ids);
+    await send(runner, { role: 'user', parts: [{ text: 'go' }] });
+    resumed = true;
+    await send(runner, {
+      role: 'user',
+      parts: [createRequestInputResponse('q', { result: 'ok' })],
+    });
+    expect(settled).toEqual([['fast:fast', 'slow:slow'], ['slow:slow']]);
+  });
+});

@@ -12,6 +12,7 @@ import { createRequestInputResponse } from './request-input-event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { Event } from '../events/event.js';
 import { getFunctionResponses } from '../events/event-predicates.js';
+import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
 import type { Part } from '../types/index.js';
 
 const Order = z.object({ item: z.string() });
@@ -92,4 +93,117 @@ describe('A NodeTool whose node asked for input resumes in a resumable app (invo
       ['functionResponse'],
     ]);
   });
+});
+
+describe('A NodeTool whose node asked for input, in an app that is not resumable (_resume_utils.py decide_step_resume: no pending-call replay unless resumable)', () => {
+  it('the answer fails the agent node with InvocationNotResumableError instead of leaving it waiting', async () => {
+    const approve = new FunctionNode(
+      'approve',
+      () => new RequestInput({ interruptId: 'ok', message: 'Approve the order?' }),
+      { inputSchema: Order },
+    );
+    const model = new ScriptedLlm({
+      responses: [
+        functionCallResponse('approve', { item: 'tea' }, 'call-1'),
+        textResponse('Approved.'),
+      ],
+    });
+    const clerk = new LlmAgent({ name: 'clerk', model, tools: [new NodeTool(approve)] });
+    const runner = new InMemoryRunner({
+      agent: new Workflow({ name: 'wf', edges: [[START, clerk]] }),
+      appName: ids.appName,
+    });
+    await runner.sessionService.createSession(ids);
+    const events: Event[] = [];
+    const turn = async (parts: Part[]): Promise<unknown> => {
+      try {
+        for await (const event of runner.runAsync({
+          userId: ids.userId,
+          sessionId: ids.sessionId,
+          newMessage: { role: 'user', parts },
+        })) {
+          events.push(event);
+        }
+        return undefined;
+      } catch (error) {
+        return error;
+      }
+    };
+
+    expect(await turn([{ text: 'order tea' }])).toBeUndefined();
+    expect(events.flatMap((event) => event.longRunningToolIds ?? [])).toEqual(['call-1', 'ok']);
+    events.length = 0;
+
+    const error = await turn([createRequestInputResponse('ok', { result: 'yes' })]);
+    expect(InvocationNotResumableError.isInstance(error)).toBe(true);
+    const failure = events.find((event) => event.errorCode !== undefined);
+    expect(failure?.errorCode).toBe('InvocationNotResumableError');
+    expect(failure?.nodeInfo?.path).toBe('wf@1/clerk@1');
+    expect(failure?.errorMessage).toContain("'call-1'");
+    expect(failure?.errorMessage).toContain('isResumable');
+    expect(events.flatMap((event) => event.longRunningToolIds ?? [])).toEqual([]);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it.each([false, true])(
+    'the same when the agent is a child a node started with ctx.runNode (resumable: %s): the caller fails with it, or resumes',
+    async (resumable) => {
+      const approve = new FunctionNode(
+        'approve',
+        () => new RequestInput({ interruptId: 'ok', message: 'Approve the order?' }),
+        { inputSchema: Order },
+      );
+      const model = new ScriptedLlm({
+        responses: [
+          functionCallResponse('approve', { item: 'tea' }, 'call-1'),
+          textResponse('Approved.'),
+        ],
+      });
+      const clerk = new LlmAgent({ name: 'clerk', model, tools: [new NodeTool(approve)] });
+      const caller = new FunctionNode(
+        'caller',
+        async (ctx) => ctx.runNode(clerk, 'order tea', { raiseOnWait: true }),
+        { rerunOnResume: true },
+      );
+      const runner = new InMemoryRunner({
+        agent: new Workflow({ name: 'wf', edges: [[START, caller]] }),
+        appName: ids.appName,
+        ...(resumable ? { resumabilityConfig: { isResumable: true } } : {}),
+      });
+      await runner.sessionService.createSession(ids);
+      const events: Event[] = [];
+      const turn = async (parts: Part[]): Promise<unknown> => {
+        try {
+          for await (const event of runner.runAsync({
+            userId: ids.userId,
+            sessionId: ids.sessionId,
+            newMessage: { role: 'user', parts },
+          })) {
+            events.push(event);
+          }
+          return undefined;
+        } catch (error) {
+          return error;
+        }
+      };
+
+      expect(await turn([{ text: 'go' }])).toBeUndefined();
+      expect(events.flatMap((event) => event.longRunningToolIds ?? [])).toContain('ok');
+      events.length = 0;
+
+      const error = await turn([createRequestInputResponse('ok', { result: 'yes' })]);
+      if (resumable) {
+        expect(error).toBeUndefined();
+        expect(outputsByPath(events)).toContainEqual(['wf@1/caller@1', 'Approved.']);
+        expect(model.requests).toHaveLength(2);
+        return;
+      }
+      expect(InvocationNotResumableError.isInstance(error)).toBe(true);
+      const failure = events.find((event) => event.errorCode !== undefined);
+      expect(failure?.errorCode).toBe('InvocationNotResumableError');
+      expect(failure?.nodeInfo?.path).toBe('wf@1/caller@1');
+      expect(failure?.errorMessage).toContain("'wf@1/caller@1/clerk@1'");
+      expect(model.requests).toHaveLength(1);
+    },
+  );
 });
