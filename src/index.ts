@@ -243,7 +243,7 @@ export { getMemoryServiceFromUri } from './memory/memory-service-from-uri.js';
 
 // Models (Python `google.adk.models`).
 export { AnthropicLlm, type AnthropicLlmOptions } from './models/anthropic/anthropic-llm.js';
-export type { BaseLlmConnection } from './models/base-llm-connection.js';
+export type { BaseLlmConnection, RealtimeInput } from './models/base-llm-connection.js';
 export { BaseLlm, type BaseLlmOptions } from './models/base-llm.js';
 export { createLlmResponse } from './models/create-llm-response.js';
 export { Gemini } from './models/gemini/gemini.js';

@@ -1,6 +1,6 @@
 export { LlmResponse } from '../events/llm-response.js';
 export { BaseLlm, type BaseLlmOptions } from './base-llm.js';
-export type { BaseLlmConnection } from './base-llm-connection.js';
+export type { BaseLlmConnection, RealtimeInput } from './base-llm-connection.js';
 export { createLlmResponse } from './create-llm-response.js';
 export {
   appendInstructions,

@@ -4,6 +4,9 @@
  * module loads nothing at run time.
  */
 export type {
+  ActivityEnd,
+  ActivityStart,
+  Blob,
   CitationMetadata,
   CodeExecutionResult,
   Content,
