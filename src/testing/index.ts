@@ -13,6 +13,12 @@ export {
   type ScriptedTurn,
 } from './scripted-llm.js';
 export {
+  ScriptedLiveConnection,
+  type ScriptedLiveSent,
+  type ScriptedLiveTurn,
+} from './scripted-live-connection.js';
+export { ScriptedLiveLlm, type ScriptedLiveLlmOptions } from './scripted-live-llm.js';
+export {
   modelText,
   ScriptedAgent,
   userText,
