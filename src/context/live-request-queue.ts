@@ -51,10 +51,27 @@ export class LiveRequestQueue {
     this.send({ close: true });
   }
 
-  /** The next request, waiting for one when the queue is empty. */
-  get(): Promise<LiveRequest> {
+  /**
+   * The next request, waiting for one when the queue is empty. When `signal`
+   * fires first, the wait rejects with the signal's reason and leaves the
+   * queue as it was, so a request sent later is not lost.
+   */
+  get(signal?: AbortSignal): Promise<LiveRequest> {
     const next = this.buffered.shift();
     if (next) return Promise.resolve(next);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise((resolve, reject) => {
+      const reader = (request: LiveRequest): void => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(request);
+      };
+      const onAbort = (): void => {
+        const index = this.waiting.indexOf(reader);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(signal?.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(reader);
+    });
   }
 }

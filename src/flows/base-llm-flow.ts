@@ -144,9 +144,10 @@ export class BaseLlmFlow {
 
   /**
    * The request processors in order, then every tool adds itself to the
-   * request (spec 000 §3.9), toolsets resolved per request.
+   * request (spec 000 §3.9), toolsets resolved per request. Shared by the
+   * live flow, which builds its connection request the same way.
    */
-  private async *preprocess(
+  async *preprocess(
     context: InvocationContext,
     agent: LlmAgentContract,
     request: LlmRequest,

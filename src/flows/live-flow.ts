@@ -1,0 +1,116 @@
+import type { InvocationContext } from '../context/invocation-context.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { createEvent, type Event } from '../events/event.js';
+import { hasFunctionCalls } from '../events/event-predicates.js';
+import type { LlmResponse } from '../events/llm-response.js';
+import type { BaseLlmConnection } from '../models/base-llm-connection.js';
+import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
+import { newEventId } from '../utils/ids.js';
+import { type BaseLlmFlow, finalizeModelResponseEvent } from './base-llm-flow.js';
+import { runFunctionCalls } from './function-call-follow-ups.js';
+import { sendToModel } from './live-send.js';
+import type { LlmAgentContract } from './llm-agent-contract.js';
+
+/**
+ * Runs `agent` in a live session (Python `BaseLlmFlow.run_live`): builds the
+ * request as the normal flow does, opens the model's connection, sends the
+ * history, then forwards the context's LiveRequestQueue to the model while
+ * turning each model response into an event (partial text, turn complete,
+ * interrupted, transcriptions). Function calls are run and their responses
+ * sent back into the session. Ends when the queue sends `close` (the
+ * connection closes), when the context's abort signal fires, or when the
+ * model's stream ends; a model error is thrown as it came. The connection
+ * is closed on every way out. Throws `InvalidArgumentError` when the
+ * context has no LiveRequestQueue.
+ */
+export async function* runLiveFlow(
+  flow: BaseLlmFlow,
+  context: InvocationContext,
+  agent: LlmAgentContract,
+): AsyncGenerator<Event, void, undefined> {
+  const queue = context.liveRequestQueue;
+  if (!queue) {
+    throw new InvalidArgumentError({
+      argument: 'liveRequestQueue',
+      message: 'A live run needs a LiveRequestQueue to read the client input from.',
+    });
+  }
+  const request = createLlmRequest();
+  yield* flow.preprocess(context, agent, request);
+  if (context.endInvocation) return;
+
+  const connection = await agent.canonicalModel.connect(request);
+  const stop = new AbortController();
+  const onAbort = (): void => {
+    stop.abort(context.abortSignal?.reason);
+    void connection.close();
+  };
+  context.abortSignal?.addEventListener('abort', onAbort, { once: true });
+  let sending: Promise<void> | undefined;
+  try {
+    context.abortSignal?.throwIfAborted();
+    if (request.contents.length > 0) await connection.sendHistory(request.contents);
+    // A failed send closes the session, so the receive loop ends and the failure is thrown below.
+    let sendFailure: unknown;
+    sending = sendToModel(connection, queue, stop.signal).catch(async (error: unknown) => {
+      sendFailure = error;
+      await connection.close();
+    });
+    yield* receiveFromModel(flow, context, agent, request, connection);
+    context.abortSignal?.throwIfAborted();
+    if (sendFailure !== undefined) throw sendFailure;
+  } finally {
+    context.abortSignal?.removeEventListener('abort', onAbort);
+    stop.abort();
+    await connection.close();
+    await sending;
+  }
+}
+
+/**
+ * The model's responses as events (Python `_receive_from_model` and
+ * `_postprocess_live`), with the function calls run and answered.
+ */
+async function* receiveFromModel(
+  flow: BaseLlmFlow,
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  request: LlmRequest,
+  connection: BaseLlmConnection,
+): AsyncGenerator<Event, void, undefined> {
+  for await (const response of connection.receive()) {
+    const skeleton = createEvent({
+      id: newEventId(),
+      invocationId: context.invocationId,
+      author: response.content?.role === 'user' ? 'user' : agent.name,
+      ...(context.branch === undefined ? {} : { branch: context.branch }),
+    });
+    for (const processor of flow.responseProcessors) {
+      yield* processor.runAsync(context, response, agent);
+    }
+    if (!carriesSomething(response)) continue;
+    const event = finalizeModelResponseEvent(request, response, skeleton);
+    yield event;
+    if (event.partial || !hasFunctionCalls(event)) continue;
+    const followUps = await runFunctionCalls(context, agent, event, request);
+    for (const followUp of followUps.events) {
+      yield followUp;
+      if (followUp.content?.parts?.some((part) => part.functionResponse)) {
+        await connection.sendContent(followUp.content);
+      }
+    }
+  }
+}
+
+/** Whether a live response is worth an event (Python skips the empty ones). */
+function carriesSomething(response: LlmResponse): boolean {
+  return (
+    response.content !== undefined ||
+    response.errorCode !== undefined ||
+    response.interrupted === true ||
+    response.turnComplete === true ||
+    response.inputTranscription !== undefined ||
+    response.outputTranscription !== undefined ||
+    response.usageMetadata !== undefined
+  );
+}

@@ -1,0 +1,33 @@
+import type { LiveRequestQueue } from '../context/live-request-queue.js';
+import type { BaseLlmConnection } from '../models/base-llm-connection.js';
+
+/**
+ * Forwards the client's live requests to the model until a `close` request
+ * or until `signal` fires (Python `BaseLlmFlow._send_to_model`): activity
+ * start and end and blobs go as realtime input, content as content; `close`
+ * closes the connection, which ends the model's receive stream. Resolves
+ * when it stops, whatever the reason.
+ */
+export async function sendToModel(
+  connection: BaseLlmConnection,
+  queue: LiveRequestQueue,
+  signal: AbortSignal,
+): Promise<void> {
+  for (;;) {
+    let request;
+    try {
+      request = await queue.get(signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      throw error;
+    }
+    if (request.close) {
+      await connection.close();
+      return;
+    }
+    if (request.activityStart) await connection.sendRealtime({ activityStart: {} });
+    if (request.activityEnd) await connection.sendRealtime({ activityEnd: {} });
+    if (request.blob) await connection.sendRealtime({ blob: request.blob });
+    if (request.content) await connection.sendContent(request.content);
+  }
+}
