@@ -279,7 +279,12 @@ export {
 // Runners and apps (Python `google.adk.runners`, `google.adk.apps`).
 export { App, validateAppName, type AppConfig } from './runner/app.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
-export { Runner, type RunAsyncRequest, type RunnerConfig } from './runner/runner.js';
+export {
+  Runner,
+  type RunAsyncRequest,
+  type RunLiveRequest,
+  type RunnerConfig,
+} from './runner/runner.js';
 
 // Sessions (Python `google.adk.sessions`).
 export {

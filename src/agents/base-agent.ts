@@ -2,6 +2,7 @@ import type { AgentContract } from '../context/agent-contract.js';
 import { Context } from '../context/context.js';
 import type { InvocationContext } from '../context/invocation-context.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
+import { NotSupportedError } from '../errors/not-supported-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { createEventActions } from '../events/event-actions.js';
 import type { Content } from '../types/index.js';
@@ -127,7 +128,37 @@ export abstract class BaseAgent implements AgentContract {
    * ended the run, runs `runAsyncImpl`, stops if it ended the invocation,
    * then runs the after-agent callbacks.
    */
-  async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    return this.runWithCallbacks(parentContext, (context) => this.runAsyncImpl(context));
+  }
+
+  /**
+   * Runs the agent in a live session (Python `BaseAgent.run_live`), reading
+   * the client's input from the context's LiveRequestQueue: the same span
+   * and before- and after-agent callbacks as `runAsync`, around
+   * `runLiveImpl`.
+   */
+  runLive(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    return this.runWithCallbacks(parentContext, (context) => this.runLiveImpl(context));
+  }
+
+  /**
+   * The agent's own live work. Agents without live support keep this
+   * default, which throws `NotSupportedError`.
+   */
+  // eslint-disable-next-line require-yield
+  protected async *runLiveImpl(
+    _context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined> {
+    throw new NotSupportedError({
+      message: `Live mode is not supported by agent ${this.name} (${this.constructor.name}).`,
+    });
+  }
+
+  private async *runWithCallbacks(
+    parentContext: InvocationContext,
+    impl: (context: InvocationContext) => AsyncGenerator<Event, void, undefined>,
+  ): AsyncGenerator<Event, void, undefined> {
     const context = this.createInvocationContext(parentContext);
     const span = this.startRunSpan(context);
     if (span.isRecording()) context.traceContext = contextWithSpan(span, context.traceContext);
@@ -135,7 +166,7 @@ export abstract class BaseAgent implements AgentContract {
       const before = await this.handleBeforeAgentCallback(context);
       if (before) yield before;
       if (context.endInvocation) return;
-      yield* this.runAsyncImpl(context);
+      yield* impl(context);
       if (context.endInvocation) return;
       const after = await this.handleAfterAgentCallback(context);
       if (after) yield after;

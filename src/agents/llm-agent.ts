@@ -21,6 +21,7 @@ import type {
   ToolUnion,
 } from '../flows/llm-agent-contract.js';
 import { autoFlow, singleFlow } from '../flows/llm-flows.js';
+import { runLiveFlow } from '../flows/live-flow.js';
 import type { BaseCodeExecutor } from '../code-executors/base-code-executor.js';
 import type { BasePlanner } from '../planners/base-planner.js';
 import { BaseLlm } from '../models/base-llm.js';
@@ -284,6 +285,21 @@ export class LlmAgent extends BaseAgent implements LlmAgentContract {
     if (events.slice(-2).some((event) => context.shouldPauseInvocation(event))) return;
     context.setAgentState(this.name, { endOfAgent: true });
     yield this.createAgentStateEvent(context);
+  }
+
+  /**
+   * The agent's live run (Python `LlmAgent._run_live_impl`): the live flow,
+   * saving `outputKey` from its final answers, until the flow ends or the
+   * invocation is ended.
+   */
+  protected override async *runLiveImpl(
+    context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined> {
+    for await (const event of runLiveFlow(this.llmFlow, context, this)) {
+      this.maybeSaveOutputToState(event);
+      yield event;
+      if (context.endInvocation) return;
+    }
   }
 
   /**

@@ -20,4 +20,6 @@ export interface AgentContract {
   findSubAgent(name: string): AgentContract | undefined;
   /** Runs the agent within the parent's invocation, yielding its events. */
   runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined>;
+  /** Runs the agent in the parent's live session, yielding its events. */
+  runLive(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined>;
 }

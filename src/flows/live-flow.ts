@@ -6,7 +6,7 @@ import type { LlmResponse } from '../events/llm-response.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
 import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import { newEventId } from '../utils/ids.js';
-import { type BaseLlmFlow, finalizeModelResponseEvent } from './base-llm-flow.js';
+import { type BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 import { runFunctionCalls } from './function-call-follow-ups.js';
 import { sendToModel } from './live-send.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
@@ -17,7 +17,8 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * history, then forwards the context's LiveRequestQueue to the model while
  * turning each model response into an event (partial text, turn complete,
  * interrupted, transcriptions). Function calls are run and their responses
- * sent back into the session. Ends when the queue sends `close` (the
+ * sent back into the session; a transfer closes this session and runs the
+ * named agent live on the same queue. Ends when the queue sends `close` (the
  * connection closes), when the context's abort signal fires, or when the
  * model's stream ends; a model error is thrown as it came. The connection
  * is closed on every way out. Throws `InvalidArgumentError` when the
@@ -47,6 +48,7 @@ export async function* runLiveFlow(
   };
   context.abortSignal?.addEventListener('abort', onAbort, { once: true });
   let sending: Promise<void> | undefined;
+  let transferTo: string | undefined;
   try {
     context.abortSignal?.throwIfAborted();
     if (request.contents.length > 0) await connection.sendHistory(request.contents);
@@ -56,7 +58,9 @@ export async function* runLiveFlow(
       sendFailure = error;
       await connection.close();
     });
-    yield* receiveFromModel(flow, context, agent, request, connection);
+    transferTo = yield* receiveFromModel(flow, context, agent, request, connection, () =>
+      stop.abort(),
+    );
     context.abortSignal?.throwIfAborted();
     if (sendFailure !== undefined) throw sendFailure;
   } finally {
@@ -65,11 +69,15 @@ export async function* runLiveFlow(
     await connection.close();
     await sending;
   }
+  // The session and its reader on the queue are closed first, so the agent transferred to reads alone.
+  if (transferTo) yield* getAgentToRun(context, transferTo).runLive(context);
 }
 
 /**
  * The model's responses as events (Python `_receive_from_model` and
- * `_postprocess_live`), with the function calls run and answered.
+ * `_postprocess_live`), with the function calls run and answered. Returns
+ * the agent a transfer names, having stopped at it (and stopped the
+ * sending before yielding the transfer).
  */
 async function* receiveFromModel(
   flow: BaseLlmFlow,
@@ -77,7 +85,8 @@ async function* receiveFromModel(
   agent: LlmAgentContract,
   request: LlmRequest,
   connection: BaseLlmConnection,
-): AsyncGenerator<Event, void, undefined> {
+  stopSending: () => void,
+): AsyncGenerator<Event, string | undefined, undefined> {
   for await (const response of connection.receive()) {
     const skeleton = createEvent({
       id: newEventId(),
@@ -93,13 +102,17 @@ async function* receiveFromModel(
     yield event;
     if (event.partial || !hasFunctionCalls(event)) continue;
     const followUps = await runFunctionCalls(context, agent, event, request);
+    // Input the client sends once it sees the transfer is for the agent transferred to.
+    if (followUps.transferTo) stopSending();
     for (const followUp of followUps.events) {
       yield followUp;
-      if (followUp.content?.parts?.some((part) => part.functionResponse)) {
+      if (!followUps.transferTo && followUp.content?.parts?.some((part) => part.functionResponse)) {
         await connection.sendContent(followUp.content);
       }
     }
+    if (followUps.transferTo) return followUps.transferTo;
   }
+  return undefined;
 }
 
 /** Whether a live response is worth an event (Python skips the empty ones). */

@@ -6,6 +6,7 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
 import type { CredentialService } from '../context/credential-service.js';
 import { InvocationContext } from '../context/invocation-context.js';
+import type { LiveRequestQueue } from '../context/live-request-queue.js';
 import { createRunConfig, type RunConfig } from '../context/run-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
@@ -72,6 +73,18 @@ export interface RunAsyncRequest {
   abortSignal?: AbortSignal;
   /** Also yield the user's event before the agent's. */
   yieldUserMessage?: boolean;
+}
+
+/** Arguments of `runLive`. */
+export interface RunLiveRequest {
+  userId: string;
+  sessionId: string;
+  /** Where the client sends its live input (content, realtime blobs, activity, close). */
+  liveRequestQueue: LiveRequestQueue;
+  /** Run settings; Python's defaults fill what is left out. */
+  runConfig?: Partial<RunConfig>;
+  /** Ends the live run (and closes the model's session) when it fires. */
+  abortSignal?: AbortSignal;
 }
 
 /**
@@ -180,6 +193,55 @@ export class Runner {
           ? runAgentAsRootNode(context.agent as BaseAgent, context)
           : context.agent.runAsync(context);
         for await (const event of events) {
+          yield await this.commit(context, session, event);
+        }
+      }
+      await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+    } catch (error) {
+      recordSpanError(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  /**
+   * Runs the agent in a live session (Python `Runner.run_live`): a new
+   * invocation on the session (created when `autoCreateSession` allows),
+   * the agent picked as `runAsync` picks it, run with `runLive` on the
+   * client's `liveRequestQueue`. The before- and after-run plugin hooks and
+   * `onEventCallback` fire as in `runAsync`, and every non-partial event is
+   * committed to the session before it is yielded (partial text is not).
+   * Ends when the queue sends `close`, when `abortSignal` fires (throwing
+   * its reason) or when the model fails (throwing its error).
+   */
+  async *runLive(request: RunLiveRequest): AsyncGenerator<Event, void, undefined> {
+    const span = startAdkSpan('invocation', undefined);
+    try {
+      const runConfig = createRunConfig(request.runConfig);
+      const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
+      const context = this.newInvocationContext(
+        session,
+        undefined,
+        runConfig,
+        newInvocationId(),
+        request.abortSignal,
+      );
+      context.traceContext = contextWithSpan(span, undefined);
+      context.liveRequestQueue = request.liveRequestQueue;
+      context.agent = findAgentToRun(session, this.agent);
+      const earlyExit = await this.pluginManager.runBeforeRunCallback({
+        invocationContext: context,
+      });
+      if (earlyExit !== undefined) {
+        const event = createEvent({
+          invocationId: context.invocationId,
+          author: 'model',
+          content: earlyExit,
+        });
+        yield await this.commit(context, session, event);
+      } else {
+        for await (const event of context.agent.runLive(context)) {
           yield await this.commit(context, session, event);
         }
       }
