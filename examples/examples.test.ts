@@ -198,4 +198,18 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'coordinator: According to the researcher: Lisbon has about 0.55 million inhabitants.',
     ]);
   });
+
+  it('live-text: a scripted live session, a tool call answered inside it (adk-python runners.py run_live)', async () => {
+    const output = await example('live-text');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'live_assistant (partial): Hi! ',
+      'live_assistant (partial): Ask me about the weather.',
+      'live_assistant: (turn complete)',
+      'live_assistant: call get_weather {"city":"Lisbon"}',
+      'live_assistant: get_weather → {"city":"Lisbon","weather":"sunny"}',
+      'live_assistant (partial): It is sunny in Lisbon.',
+      'live_assistant: (turn complete)',
+      'events stored: 4',
+    ]);
+  });
 });
