@@ -209,7 +209,7 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'live_assistant: get_weather → {"city":"Lisbon","weather":"sunny"}',
       'live_assistant (partial): It is sunny in Lisbon.',
       'live_assistant: (turn complete)',
-      'events stored: 4',
+      'events stored: 6',
     ]);
   });
 });

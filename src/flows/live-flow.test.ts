@@ -140,6 +140,7 @@ describe('runLiveFlow (adk-python flows/llm_flows/base_llm_flow.py run_live)', (
       undefined,
       undefined,
     ]);
+    expect(events.map((event) => event.author)).toEqual(['user', 'live_agent', 'live_agent']);
     expect(events[1]?.outputTranscription).toEqual({ text: 'Sure' });
     expect(events[2]?.interrupted).toBe(true);
   });

@@ -54,7 +54,7 @@ export async function* runLiveFlow(
     if (request.contents.length > 0) await connection.sendHistory(request.contents);
     // A failed send closes the session, so the receive loop ends and the failure is thrown below.
     let sendFailure: unknown;
-    sending = sendToModel(connection, queue, stop.signal).catch(async (error: unknown) => {
+    sending = sendToModel(context, connection, queue, stop.signal).catch(async (error: unknown) => {
       sendFailure = error;
       await connection.close();
     });
@@ -91,7 +91,8 @@ async function* receiveFromModel(
     const skeleton = createEvent({
       id: newEventId(),
       invocationId: context.invocationId,
-      author: response.content?.role === 'user' ? 'user' : agent.name,
+      author:
+        response.inputTranscription || response.content?.role === 'user' ? 'user' : agent.name,
       ...(context.branch === undefined ? {} : { branch: context.branch }),
     });
     for (const processor of flow.responseProcessors) {
@@ -124,6 +125,8 @@ function carriesSomething(response: LlmResponse): boolean {
     response.turnComplete === true ||
     response.inputTranscription !== undefined ||
     response.outputTranscription !== undefined ||
-    response.usageMetadata !== undefined
+    response.usageMetadata !== undefined ||
+    response.liveSessionResumptionUpdate !== undefined ||
+    response.groundingMetadata !== undefined
   );
 }

@@ -1,14 +1,20 @@
+import type { InvocationContext } from '../context/invocation-context.js';
 import type { LiveRequestQueue } from '../context/live-request-queue.js';
+import { createEvent } from '../events/event.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
+import type { Content } from '../types/index.js';
 
 /**
  * Forwards the client's live requests to the model until a `close` request
  * or until `signal` fires (Python `BaseLlmFlow._send_to_model`): activity
- * start and end and blobs go as realtime input, content as content; `close`
- * closes the connection, which ends the model's receive stream. Resolves
- * when it stops, whatever the reason.
+ * start and end and blobs go as realtime input, content as content (the
+ * user's content, unless it holds function responses, is first stored in
+ * the session as a `user` event, as in non-live runs); `close` closes the
+ * connection, which ends the model's receive stream. Resolves when it stops,
+ * whatever the reason.
  */
 export async function sendToModel(
+  context: InvocationContext,
   connection: BaseLlmConnection,
   queue: LiveRequestQueue,
   signal: AbortSignal,
@@ -28,6 +34,15 @@ export async function sendToModel(
     if (request.activityStart) await connection.sendRealtime({ activityStart: {} });
     if (request.activityEnd) await connection.sendRealtime({ activityEnd: {} });
     if (request.blob) await connection.sendRealtime({ blob: request.blob });
-    if (request.content) await connection.sendContent(request.content);
+    if (request.content) {
+      const content: Content = { ...request.content, role: request.content.role || 'user' };
+      if (!content.parts?.some((part) => part.functionResponse)) {
+        await context.sessionService.appendEvent({
+          session: context.session,
+          event: createEvent({ invocationId: context.invocationId, author: 'user', content }),
+        });
+      }
+      await connection.sendContent(content);
+    }
   }
 }

@@ -84,7 +84,9 @@ describe('Runner.runLive (adk-python runners.py run_live, tests/unittests/stream
       ['Hello', false],
       [undefined, false],
     ]);
-    expect(stored.map((event) => event.id)).toEqual(
+    // The user's text is stored as it is sent (adk-python _send_to_model), then the non-partial events.
+    expect(stored[0]).toMatchObject({ author: 'user', content: { parts: [{ text: 'hi' }] } });
+    expect(stored.slice(1).map((event) => event.id)).toEqual(
       events.filter((event) => !event.partial).map((event) => event.id),
     );
     expect(events.every((event) => event.invocationId === events[0]?.invocationId)).toBe(true);
@@ -111,7 +113,14 @@ describe('Runner.runLive (adk-python runners.py run_live, tests/unittests/stream
     expect(response).toMatchObject({ id: call?.id, response: { weather: 'sunny in Paris' } });
     expect(model.connections[0]?.contents.at(-1)).toEqual(events[1]?.content);
     expect(events[2]?.content?.parts?.[0]?.text).toBe('Sunny in Paris.');
-    expect(stored).toHaveLength(4);
+    // The user's text, the call, the response (sent back, not stored again), the answer, the turn end.
+    expect(stored.map((event) => event.author)).toEqual([
+      'user',
+      'live_agent',
+      'live_agent',
+      'live_agent',
+      'live_agent',
+    ]);
   });
 
   it('ends on close with the before- and after-run plugin hooks fired', async () => {
