@@ -3,7 +3,9 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import { checkAdapterHttpOptions } from '../adapter-options.js';
+import { NotSupportedError } from '../../errors/not-supported-error.js';
 import { BaseLlm } from '../base-llm.js';
+import type { BaseLlmConnection } from '../base-llm-connection.js';
 import { createLlmResponse } from '../create-llm-response.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
@@ -16,6 +18,7 @@ import { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './gemini-options.js';
 import { prepareGenerateContentParameters } from './request-preparation.js';
 import { mergeTrackingHeaders } from './tracking-headers.js';
 import { untilAborted } from './until-aborted.js';
+import { openGeminiLiveConnection } from './live-connect.js';
 
 /** Retries when neither `maxRetries` nor `retryOptions` is given, as the other SDKs default. */
 const DEFAULT_MAX_RETRIES = 2;
@@ -146,6 +149,28 @@ export class Gemini extends BaseLlm {
       });
     }
     yield final;
+  }
+
+  /**
+   * Opens a live session (BidiGenerateContent) through the client's live
+   * API, configured from the request as Python configures it
+   * (`liveConnectConfigOf`), and returns it as a `GeminiLlmConnection`.
+   * Throws `NotSupportedError` for a passed-in client without `live`, and
+   * `ModelApiError` when the session cannot be opened.
+   */
+  override async connect(request: LlmRequest): Promise<BaseLlmConnection> {
+    const { client, apiKey } = await this.connection.open();
+    if (!client.live) {
+      throw new NotSupportedError({
+        message: `The Gemini client given for ${this.model} has no live API.`,
+      });
+    }
+    return openGeminiLiveConnection({
+      live: client.live,
+      request,
+      model: request.model ?? this.model,
+      apiKey,
+    });
   }
 
   private async createConnection(): Promise<Connection> {
