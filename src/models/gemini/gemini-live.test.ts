@@ -64,7 +64,7 @@ describe('Gemini.connect over BidiGenerateContent (adk-python models/google_llm.
     await open([], request);
     const path = server?.paths[0] ?? '';
     expect(path).toMatch(
-      /^\/+ws\/google\.ai\.generativelanguage\.v1beta\.GenerativeService\.BidiGenerateContent\?key=/,
+      /^\/+ws\/google\.ai\.generativelanguage\.v1alpha\.GenerativeService\.BidiGenerateContent\?key=/,
     );
     expect(path).toContain(API_KEY);
     expect(server?.frames[0]).toEqual({
@@ -111,6 +111,32 @@ describe('GeminiLlmConnection (adk-python models/gemini_llm_connection.py)', () 
       {
         modelVersion: MODEL,
         content: { role: 'model', parts: [{ text: 'Hello' }] },
+        partial: false,
+      },
+      { modelVersion: MODEL, turnComplete: true },
+    ]);
+  });
+
+  it('a switch from thought to answer closes the thought as its own final text', async () => {
+    const thought = { role: 'model', parts: [{ text: 'Thinking', thought: true }] };
+    const live = await open([
+      {
+        when: isClientContent,
+        reply: [{ serverContent: { modelTurn: thought } }, modelText('Answer'), turnComplete],
+      },
+    ]);
+    await live.sendContent({ role: 'user', parts: [{ text: 'Hi' }] });
+    expect(await collect(live.receive())).toEqual([
+      { modelVersion: MODEL, content: thought, partial: true },
+      { modelVersion: MODEL, content: thought, partial: false },
+      {
+        modelVersion: MODEL,
+        content: { role: 'model', parts: [{ text: 'Answer' }] },
+        partial: true,
+      },
+      {
+        modelVersion: MODEL,
+        content: { role: 'model', parts: [{ text: 'Answer' }] },
         partial: false,
       },
       { modelVersion: MODEL, turnComplete: true },
