@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
+import { setLogger } from '../../utils/logger.js';
 import type { BaseLlmConnection } from '../base-llm-connection.js';
 import { createLlmRequest, type LlmRequest } from '../llm-request.js';
 import { Gemini } from './gemini.js';
@@ -24,10 +25,14 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function open(rules: LiveServerRule[], request?: LlmRequest): Promise<BaseLlmConnection> {
+async function open(
+  rules: LiveServerRule[],
+  request?: LlmRequest,
+  model = MODEL,
+): Promise<BaseLlmConnection> {
   server = await LocalLiveServer.start(rules);
-  const gemini = new Gemini({ model: MODEL, apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 });
-  connection = await gemini.connect(request ?? createLlmRequest({ model: MODEL }));
+  const gemini = new Gemini({ model, apiKey: API_KEY, baseUrl: server.url, maxRetries: 0 });
+  connection = await gemini.connect(request ?? createLlmRequest({ model }));
   return connection;
 }
 
@@ -376,5 +381,61 @@ describe('GeminiLlmConnection (adk-python models/gemini_llm_connection.py)', () 
     expect(ModelApiError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'live_connection_closed' });
     expect((error as Error).message).toContain('4003');
+  });
+
+  it('Gemini 3.1 Flash Live: text and media as realtime input, tool calls at once, empty grounding', async () => {
+    const flash31 = 'gemini-3.1-flash-live-preview';
+    const call = { id: 'call-1', name: 'get_time', args: {} };
+    const live = await open(
+      [
+        {
+          when: (frame) => JSON.stringify(frame).includes('"text":"What time is it?"'),
+          reply: [modelText('Let me check.'), { toolCall: { functionCalls: [call] } }],
+        },
+      ],
+      undefined,
+      flash31,
+    );
+    await live.sendRealtime({ blob: { mimeType: 'audio/pcm;rate=16000', data: 'AAAA' } });
+    await live.sendRealtime({ blob: { mimeType: 'image/jpeg', data: 'BBBB' } });
+    const warnings: string[] = [];
+    const ignore = () => undefined;
+    setLogger({
+      debug: ignore,
+      info: ignore,
+      warn: (message) => warnings.push(message),
+      error: ignore,
+    });
+    try {
+      await live.sendRealtime({ blob: { mimeType: 'text/plain', data: 'CCCC' } });
+    } finally {
+      setLogger();
+    }
+    expect(warnings).toEqual([
+      'Live blob not sent: gemini-3.1-flash-live-preview takes audio/* and image/* blobs, not text/plain.',
+    ]);
+    await live.sendContent({ role: 'user', parts: [{ text: 'What time is it?' }] });
+    const responses = live.receive();
+    const first = [
+      (await responses.next()).value,
+      (await responses.next()).value,
+      (await responses.next()).value,
+    ];
+    expect(server?.frames.slice(1)).toEqual([
+      { realtimeInput: { audio: { mimeType: 'audio/pcm;rate=16000', data: 'AAAA' } } },
+      { realtimeInput: { video: { mimeType: 'image/jpeg', data: 'BBBB' } } },
+      { realtimeInput: { text: 'What time is it?' } },
+    ]);
+    const text = { role: 'model', parts: [{ text: 'Let me check.' }] };
+    expect(first).toEqual([
+      { modelVersion: flash31, content: text, groundingMetadata: {}, partial: true },
+      { modelVersion: flash31, content: text, groundingMetadata: {}, partial: false },
+      {
+        modelVersion: flash31,
+        content: { role: 'model', parts: [{ functionCall: call }] },
+        groundingMetadata: {},
+      },
+    ]);
+    await responses.return(undefined);
   });
 });

@@ -2,7 +2,8 @@ import type { LiveServerMessage, Session } from '@google/genai';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
-import type { Content, GroundingMetadata, Part } from '../../types/index.js';
+import type { Blob, Content, GroundingMetadata, Part } from '../../types/index.js';
+import { logger } from '../../utils/logger.js';
 import type { BaseLlmConnection, RealtimeInput } from '../base-llm-connection.js';
 import { PROVIDER } from './error-conversion.js';
 import type { LiveMessageInbox } from './live-message-inbox.js';
@@ -26,6 +27,11 @@ export interface GeminiLlmConnectionOptions {
 /** Close code of a normal closure (RFC 6455). */
 const NORMAL_CLOSURE = 1000;
 
+/** True for Gemini 3.1 Flash Live models, which take text and media as realtime input (Python `is_gemini_3_1_flash_live`). */
+function isGemini31FlashLive(model: string): boolean {
+  return model.startsWith('gemini-3.1-flash-live');
+}
+
 /**
  * A live Gemini session over `@google/genai`'s BidiGenerateContent client
  * (Python `GeminiLlmConnection`).
@@ -48,6 +54,14 @@ const NORMAL_CLOSURE = 1000;
  *   responses. A socket that closes abnormally throws `ModelApiError`
  *   (code `live_connection_closed`); a normal close ends the stream.
  * - `close()`: closes the socket; `receive()` then ends.
+ *
+ * Gemini 3.1 Flash Live models differ, as in Python: a content of one text
+ * part goes as `realtimeInput.text`; a blob as `realtimeInput.audio` or
+ * `.video` by its MIME type (`audio/…`, `image/…`; any other is not sent,
+ * with a warning); tool calls are yielded as soon as they arrive (the model
+ * waits for their answers before completing its turn); and text and
+ * turn-end responses carry grounding metadata, empty when the server sent
+ * none.
  */
 export class GeminiLlmConnection implements BaseLlmConnection {
   private readonly session: GeminiLiveSession;
@@ -55,12 +69,14 @@ export class GeminiLlmConnection implements BaseLlmConnection {
   private readonly model: string;
   private inputTranscription = '';
   private outputTranscription = '';
+  private readonly flashLive31: boolean;
   private closed = false;
 
   constructor({ session, inbox, model }: GeminiLlmConnectionOptions) {
     this.session = session;
     this.inbox = inbox;
     this.model = model;
+    this.flashLive31 = isGemini31FlashLive(model);
   }
 
   sendHistory(history: Content[]): Promise<void> {
@@ -98,6 +114,8 @@ export class GeminiLlmConnection implements BaseLlmConnection {
       this.session.sendToolResponse({
         functionResponses: responses.filter((r) => r !== undefined),
       });
+    } else if (this.flashLive31 && parts.length === 1 && parts[0]?.text) {
+      this.session.sendRealtimeInput({ text: parts[0].text });
     } else {
       this.session.sendClientContent({ turns: [content], turnComplete: true });
     }
@@ -105,11 +123,25 @@ export class GeminiLlmConnection implements BaseLlmConnection {
   }
 
   sendRealtime(input: RealtimeInput): Promise<void> {
-    if ('blob' in input) this.session.sendRealtimeInput({ media: input.blob });
+    if ('blob' in input) this.sendBlob(input.blob);
     else if ('activityStart' in input)
       this.session.sendRealtimeInput({ activityStart: input.activityStart });
     else this.session.sendRealtimeInput({ activityEnd: input.activityEnd });
     return Promise.resolve();
+  }
+
+  private sendBlob(blob: Blob): void {
+    if (!this.flashLive31) {
+      this.session.sendRealtimeInput({ media: blob });
+    } else if (blob.mimeType?.startsWith('audio/')) {
+      this.session.sendRealtimeInput({ audio: blob });
+    } else if (blob.mimeType?.startsWith('image/')) {
+      this.session.sendRealtimeInput({ video: blob });
+    } else {
+      logger.warn(
+        `Live blob not sent: ${this.model} takes audio/* and image/* blobs, not ${blob.mimeType ?? 'one without a MIME type'}.`,
+      );
+    }
   }
 
   async *receive(): AsyncGenerator<LlmResponse, void> {
@@ -155,8 +187,9 @@ export class GeminiLlmConnection implements BaseLlmConnection {
       }
       if (content && parts.length > 0) {
         const response = this.response({ content, interrupted: server.interrupted });
-        if (!server.turnComplete && server.groundingMetadata) {
-          response.groundingMetadata = server.groundingMetadata;
+        if (!server.turnComplete) {
+          const grounding = server.groundingMetadata ?? this.emptyGrounding();
+          if (grounding) response.groundingMetadata = grounding;
         }
         const first = parts[0] as Part;
         if (first.text) {
@@ -181,7 +214,7 @@ export class GeminiLlmConnection implements BaseLlmConnection {
         yield this.response({
           turnComplete: true,
           interrupted: server.interrupted,
-          groundingMetadata: server.groundingMetadata ?? grounding,
+          groundingMetadata: server.groundingMetadata ?? grounding ?? this.emptyGrounding(),
         });
         return true;
       }
@@ -194,6 +227,10 @@ export class GeminiLlmConnection implements BaseLlmConnection {
       if (turn.text) yield this.fullText(turn.takeText());
       for (const functionCall of message.toolCall.functionCalls ?? []) {
         turn.toolCallParts.push({ functionCall });
+      }
+      // Gemini 3.1 completes its turn only after the answers: yield now.
+      if (this.flashLive31 && turn.toolCallParts.length > 0) {
+        yield this.response({ content: turn.takeToolCalls(), groundingMetadata: {} });
       }
     }
     if (message.sessionResumptionUpdate) {
@@ -260,9 +297,14 @@ export class GeminiLlmConnection implements BaseLlmConnection {
     const part: Part = text.thought ? { text: text.text, thought: true } : { text: text.text };
     return this.response({
       content: { role: 'model', parts: [part] },
-      groundingMetadata: grounding,
+      groundingMetadata: grounding ?? this.emptyGrounding(),
       partial: false,
     });
+  }
+
+  /** Empty grounding metadata for Gemini 3.1 Flash Live, which Python always attaches there. */
+  private emptyGrounding(): GroundingMetadata | undefined {
+    return this.flashLive31 ? {} : undefined;
   }
 
   /** A response with the model version and session id, without undefined fields. */
