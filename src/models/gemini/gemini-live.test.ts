@@ -366,6 +366,22 @@ describe('GeminiLlmConnection (adk-python models/gemini_llm_connection.py)', () 
     expect(await pending).toEqual([]);
   });
 
+  it('transparent session resumption on the Gemini API is refused before connecting (Vertex AI only)', async () => {
+    server = await LocalLiveServer.start([]);
+    const gemini = new Gemini({
+      model: MODEL,
+      apiKey: API_KEY,
+      baseUrl: server.url,
+      maxRetries: 0,
+    });
+    const request = createLlmRequest({
+      model: MODEL,
+      liveConnectConfig: { sessionResumption: { transparent: true } },
+    });
+    await expect(gemini.connect(request)).rejects.toThrow(InvalidArgumentError);
+    expect(server.paths).toEqual([]);
+  });
+
   it('a server that closes the socket before setupComplete fails connect with ModelApiError', async () => {
     server = await LocalLiveServer.start([], { refuseSetup: 4003 });
     const gemini = new Gemini({

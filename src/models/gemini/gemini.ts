@@ -166,11 +166,19 @@ export class Gemini extends BaseLlm {
    * client's own `live` is used as it is. The config is
    * `liveConnectConfigOf(request)`; the session is returned as a
    * `GeminiLlmConnection`.
-   * Throws `NotSupportedError` for a passed-in client without `live`, and
+   * Throws `InvalidArgumentError` for transparent session resumption on the
+   * Gemini API (Vertex AI only, as Python checks), `NotSupportedError` for a
+   * passed-in client without `live`, and
    * `ModelApiError` when the session cannot be opened.
    */
   override async connect(request: LlmRequest): Promise<BaseLlmConnection> {
-    const { live, apiKey } = await this.connection.open();
+    const { client, live, apiKey } = await this.connection.open();
+    if (request.liveConnectConfig.sessionResumption?.transparent && !client.vertexai) {
+      throw new InvalidArgumentError({
+        message: 'Transparent session resumption needs the Vertex AI backend.',
+        argument: 'runConfig.sessionResumption',
+      });
+    }
     if (!live) {
       throw new NotSupportedError({
         message: `The Gemini client given for ${this.model} has no live API.`,
@@ -198,14 +206,15 @@ export class Gemini extends BaseLlm {
     if (timeoutMs !== undefined) httpOptions.timeout = timeoutMs;
     const client = new GoogleGenAI({ ...settings, httpOptions });
     // As in Python, live sessions go through a client of their own, on the
-    // live API's version unless the base URL names one.
-    const live = new GoogleGenAI({
-      ...settings,
-      httpOptions: {
-        ...httpOptions,
-        apiVersion: httpOptions.apiVersion ?? liveApiVersion(client.vertexai),
-      },
-    }).live;
+    // live API's version unless the base URL names one, without the HTTP
+    // retry and timeout settings (a session is one long WebSocket).
+    const liveHttpOptions: HttpOptions = {
+      ...httpOptions,
+      apiVersion: httpOptions.apiVersion ?? liveApiVersion(client.vertexai),
+    };
+    delete liveHttpOptions.retryOptions;
+    delete liveHttpOptions.timeout;
+    const live = new GoogleGenAI({ ...settings, httpOptions: liveHttpOptions }).live;
     return { client, apiKey: settings.apiKey, live };
   }
 }
