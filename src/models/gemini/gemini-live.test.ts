@@ -221,6 +221,15 @@ describe('GeminiLlmConnection (adk-python models/gemini_llm_connection.py)', () 
     ).rejects.toThrow(InvalidArgumentError);
   });
 
+  it('a send the SDK refuses (a function response without id on the Gemini API) rejects the returned promise', async () => {
+    const live = await open([]);
+    const sent = live.sendContent({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'get_weather', response: {} } }],
+    });
+    await expect(sent).rejects.toThrow(/id/);
+  });
+
   it('interrupted: the partial text is closed as a final text; audio then interruption yields interrupted', async () => {
     const live = await open([
       {

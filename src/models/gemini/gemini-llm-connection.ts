@@ -80,54 +80,56 @@ export class GeminiLlmConnection implements BaseLlmConnection {
   }
 
   sendHistory(history: Content[]): Promise<void> {
-    const contents = history.flatMap((content) => {
-      const filtered = withoutAudio(content);
-      return filtered ? [filtered] : [];
-    });
-    if (contents.length > 0) {
-      this.session.sendClientContent({
-        turns: contents,
-        turnComplete: contents.at(-1)?.role === 'user',
+    return settle(() => {
+      const contents = history.flatMap((content) => {
+        const filtered = withoutAudio(content);
+        return filtered ? [filtered] : [];
       });
-    }
-    return Promise.resolve();
+      if (contents.length > 0) {
+        this.session.sendClientContent({
+          turns: contents,
+          turnComplete: contents.at(-1)?.role === 'user',
+        });
+      }
+    });
   }
 
   sendContent(content: Content): Promise<void> {
-    const parts = content.parts ?? [];
-    if (parts.length === 0) {
-      return Promise.reject(
-        new InvalidArgumentError({ message: 'A live content needs parts.', argument: 'content' }),
-      );
-    }
-    if (parts[0]?.functionResponse) {
-      const responses = parts.map((part) => part.functionResponse);
-      if (responses.some((response) => response === undefined)) {
-        return Promise.reject(
-          new InvalidArgumentError({
+    return settle(() => {
+      const parts = content.parts ?? [];
+      if (parts.length === 0) {
+        throw new InvalidArgumentError({
+          message: 'A live content needs parts.',
+          argument: 'content',
+        });
+      }
+      if (parts[0]?.functionResponse) {
+        const responses = parts.flatMap((part) =>
+          part.functionResponse ? [part.functionResponse] : [],
+        );
+        if (responses.length !== parts.length) {
+          throw new InvalidArgumentError({
             message:
               'A live content that answers function calls must hold only function responses.',
             argument: 'content',
-          }),
-        );
+          });
+        }
+        this.session.sendToolResponse({ functionResponses: responses });
+      } else if (this.flashLive31 && parts.length === 1 && parts[0]?.text) {
+        this.session.sendRealtimeInput({ text: parts[0].text });
+      } else {
+        this.session.sendClientContent({ turns: [content], turnComplete: true });
       }
-      this.session.sendToolResponse({
-        functionResponses: responses.filter((r) => r !== undefined),
-      });
-    } else if (this.flashLive31 && parts.length === 1 && parts[0]?.text) {
-      this.session.sendRealtimeInput({ text: parts[0].text });
-    } else {
-      this.session.sendClientContent({ turns: [content], turnComplete: true });
-    }
-    return Promise.resolve();
+    });
   }
 
   sendRealtime(input: RealtimeInput): Promise<void> {
-    if ('blob' in input) this.sendBlob(input.blob);
-    else if ('activityStart' in input)
-      this.session.sendRealtimeInput({ activityStart: input.activityStart });
-    else this.session.sendRealtimeInput({ activityEnd: input.activityEnd });
-    return Promise.resolve();
+    return settle(() => {
+      if ('blob' in input) this.sendBlob(input.blob);
+      else if ('activityStart' in input) {
+        this.session.sendRealtimeInput({ activityStart: input.activityStart });
+      } else this.session.sendRealtimeInput({ activityEnd: input.activityEnd });
+    });
   }
 
   private sendBlob(blob: Blob): void {
@@ -337,6 +339,20 @@ class TurnState {
     const parts = this.toolCallParts;
     this.toolCallParts = [];
     return { role: 'model', parts };
+  }
+}
+
+/**
+ * Runs a send and settles with its outcome: the SDK's send methods throw
+ * synchronously (a function response without an id on the Gemini API, for
+ * one), and callers of a connection expect a rejected promise instead.
+ */
+function settle(send: () => void): Promise<void> {
+  try {
+    send();
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error as Error);
   }
 }
 
