@@ -21,6 +21,8 @@ export {
   DEFAULT_GEMINI_MODEL,
   Gemini,
   type GeminiClient,
+  GeminiLlmConnection,
+  type GeminiLiveClient,
   type GeminiOptions,
 } from './gemini/index.js';
 export { OpenAILlm, type OpenAILlmOptions } from './openai/index.js';

@@ -57,6 +57,7 @@ describe('public surface of @adk-ts/adk', () => {
       'FunctionTool',
       'Gemini',
       'GeminiBuiltInTool',
+      'GeminiLlmConnection',
       'GoogleMapsGroundingTool',
       'GoogleSearchTool',
       'Graph',

@@ -4,6 +4,7 @@ import type {
   GoogleGenAIOptions,
 } from '@google/genai';
 import { optionalSdkLoader } from '../optional-sdk-loader.js';
+import type { GeminiLiveClient } from './live-connect.js';
 
 /**
  * The part of `@google/genai`'s `GoogleGenAI` client the adapter uses. A
@@ -21,6 +22,8 @@ export interface GeminiClient {
       params: GenerateContentParameters,
     ): Promise<AsyncGenerator<GenerateContentResponse>>;
   };
+  /** The live (BidiGenerateContent) client, for `Gemini.connect`; a client without it cannot go live. */
+  readonly live?: GeminiLiveClient;
 }
 
 type GoogleGenAIConstructor = new (options: GoogleGenAIOptions) => GeminiClient;

@@ -3,7 +3,9 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import { checkAdapterHttpOptions } from '../adapter-options.js';
+import { NotSupportedError } from '../../errors/not-supported-error.js';
 import { BaseLlm } from '../base-llm.js';
+import type { BaseLlmConnection } from '../base-llm-connection.js';
 import { createLlmResponse } from '../create-llm-response.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
@@ -16,6 +18,7 @@ import { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './gemini-options.js';
 import { prepareGenerateContentParameters } from './request-preparation.js';
 import { mergeTrackingHeaders } from './tracking-headers.js';
 import { untilAborted } from './until-aborted.js';
+import { openGeminiLiveConnection, type GeminiLiveClient } from './live-connect.js';
 
 /** Retries when neither `maxRetries` nor `retryOptions` is given, as the other SDKs default. */
 const DEFAULT_MAX_RETRIES = 2;
@@ -24,6 +27,13 @@ interface Connection {
   client: GeminiClient;
   /** The key in use, to keep it out of error messages. */
   apiKey: string | undefined;
+  /** The live API, on its own client when we build it (see `createConnection`). */
+  live: GeminiLiveClient | undefined;
+}
+
+/** The live API's version when the base URL names none (Python `_live_api_version`). */
+function liveApiVersion(vertexai: boolean): string {
+  return vertexai ? 'v1beta1' : 'v1alpha';
 }
 
 /**
@@ -148,8 +158,44 @@ export class Gemini extends BaseLlm {
     yield final;
   }
 
+  /**
+   * Opens a live session (BidiGenerateContent), configured from the request
+   * as Python configures it. As in Python, the session goes through a client
+   * of its own on the live API's version (`v1alpha` on the Gemini API,
+   * `v1beta1` on Vertex AI) unless the base URL names one; a passed-in
+   * client's own `live` is used as it is. The config is
+   * `liveConnectConfigOf(request)`; the session is returned as a
+   * `GeminiLlmConnection`.
+   * Throws `InvalidArgumentError` for transparent session resumption on the
+   * Gemini API (Vertex AI only, as Python checks), `NotSupportedError` for a
+   * passed-in client without `live`, and
+   * `ModelApiError` when the session cannot be opened.
+   */
+  override async connect(request: LlmRequest): Promise<BaseLlmConnection> {
+    const { client, live, apiKey } = await this.connection.open();
+    if (request.liveConnectConfig.sessionResumption?.transparent && !client.vertexai) {
+      throw new InvalidArgumentError({
+        message: 'Transparent session resumption needs the Vertex AI backend.',
+        argument: 'runConfig.sessionResumption',
+      });
+    }
+    if (!live) {
+      throw new NotSupportedError({
+        message: `The Gemini client given for ${this.model} has no live API.`,
+      });
+    }
+    return openGeminiLiveConnection({
+      live,
+      request,
+      model: request.model ?? this.model,
+      apiKey,
+    });
+  }
+
   private async createConnection(): Promise<Connection> {
-    if (this.client) return { client: this.client, apiKey: this.options.apiKey };
+    if (this.client) {
+      return { client: this.client, apiKey: this.options.apiKey, live: this.client.live };
+    }
     const { baseUrl, maxRetries, retryOptions, timeoutMs, ...choice } = this.options;
     const settings = resolveBackendSettings({ model: this.model, ...choice });
     const GoogleGenAI = await loadGoogleGenAI();
@@ -159,7 +205,17 @@ export class Gemini extends BaseLlm {
     if (retries) httpOptions.retryOptions = retries;
     if (timeoutMs !== undefined) httpOptions.timeout = timeoutMs;
     const client = new GoogleGenAI({ ...settings, httpOptions });
-    return { client, apiKey: settings.apiKey };
+    // As in Python, live sessions go through a client of their own, on the
+    // live API's version unless the base URL names one, without the HTTP
+    // retry and timeout settings (a session is one long WebSocket).
+    const liveHttpOptions: HttpOptions = {
+      ...httpOptions,
+      apiVersion: httpOptions.apiVersion ?? liveApiVersion(client.vertexai),
+    };
+    delete liveHttpOptions.retryOptions;
+    delete liveHttpOptions.timeout;
+    const live = new GoogleGenAI({ ...settings, httpOptions: liveHttpOptions }).live;
+    return { client, apiKey: settings.apiKey, live };
   }
 }
 

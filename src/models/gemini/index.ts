@@ -5,3 +5,10 @@
 export { Gemini } from './gemini.js';
 export { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './gemini-options.js';
 export type { GeminiClient } from './gemini-client.js';
+export {
+  GeminiLlmConnection,
+  type GeminiLiveSession,
+  type GeminiLlmConnectionOptions,
+} from './gemini-llm-connection.js';
+export type { GeminiLiveClient } from './live-connect.js';
+export type { LiveMessageInbox } from './live-message-inbox.js';
