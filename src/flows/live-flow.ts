@@ -54,13 +54,25 @@ export async function* runLiveFlow(
     if (request.contents.length > 0) await connection.sendHistory(request.contents);
     // A failed send closes the session, so the receive loop ends and the failure is thrown below.
     let sendFailure: unknown;
-    sending = sendToModel(context, connection, queue, stop.signal).catch(async (error: unknown) => {
-      sendFailure = error;
-      await connection.close();
-    });
-    transferTo = yield* receiveFromModel(flow, context, agent, request, connection, () =>
-      stop.abort(),
-    );
+    let sendingEnded = false;
+    sending = sendToModel(context, connection, queue, stop.signal)
+      .catch(async (error: unknown) => {
+        sendFailure = error;
+        await connection.close();
+      })
+      .finally(() => {
+        sendingEnded = true;
+      });
+    // A connection's stream ends with each model turn (Python's Gemini connection stops at
+    // turn_complete), so it is read again until the session is over: the sending side ended,
+    // a transfer, an abort, or a pass that received nothing (the connection is closed).
+    for (;;) {
+      const pass = yield* receiveFromModel(flow, context, agent, request, connection, () =>
+        stop.abort(),
+      );
+      transferTo = pass.transferTo;
+      if (transferTo !== undefined || !pass.received || sendingEnded || stop.signal.aborted) break;
+    }
     context.abortSignal?.throwIfAborted();
     if (sendFailure !== undefined) throw sendFailure;
   } finally {
@@ -74,10 +86,11 @@ export async function* runLiveFlow(
 }
 
 /**
- * The model's responses as events (Python `_receive_from_model` and
- * `_postprocess_live`), with the function calls run and answered. Returns
- * the agent a transfer names, having stopped at it (and stopped the
- * sending before yielding the transfer).
+ * One pass over the connection's stream: the model's responses as events
+ * (Python `_receive_from_model` and `_postprocess_live`), with the function
+ * calls run and answered. Returns the agent a transfer names, having stopped
+ * at it (and stopped the sending before yielding the transfer), and whether
+ * the pass received any response.
  */
 async function* receiveFromModel(
   flow: BaseLlmFlow,
@@ -86,8 +99,10 @@ async function* receiveFromModel(
   request: LlmRequest,
   connection: BaseLlmConnection,
   stopSending: () => void,
-): AsyncGenerator<Event, string | undefined, undefined> {
+): AsyncGenerator<Event, { transferTo: string | undefined; received: boolean }, undefined> {
+  let received = false;
   for await (const response of connection.receive()) {
+    received = true;
     const skeleton = createEvent({
       id: newEventId(),
       invocationId: context.invocationId,
@@ -111,9 +126,9 @@ async function* receiveFromModel(
         await connection.sendContent(followUp.content);
       }
     }
-    if (followUps.transferTo) return followUps.transferTo;
+    if (followUps.transferTo) return { transferTo: followUps.transferTo, received };
   }
-  return undefined;
+  return { transferTo: undefined, received };
 }
 
 /** Whether a live response is worth an event (Python skips the empty ones). */

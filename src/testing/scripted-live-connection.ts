@@ -5,7 +5,8 @@ import type { Content } from '../types/index.js';
 /**
  * What one live model turn plays: the responses the connection yields in
  * order (text partials, a `turnComplete`, function calls, `interrupted`,
- * transcriptions), or an error `receive()` throws.
+ * transcriptions), or an error `receive()` throws. A `receive()` stream ends
+ * after a `turnComplete` response, as Gemini's live connection does.
  */
 export type ScriptedLiveTurn = readonly LlmResponse[] | Error;
 
@@ -76,6 +77,8 @@ export class ScriptedLiveConnection implements BaseLlmConnection {
       if (next instanceof Error) throw next;
       if (next !== undefined) {
         yield structuredClone(next);
+        // As Gemini's live connection does, the stream ends with the model's turn.
+        if (next.turnComplete === true) return;
         continue;
       }
       if (this.closedFlag) return;

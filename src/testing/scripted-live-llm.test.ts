@@ -61,7 +61,7 @@ describe('ScriptedLiveLlm (issue 18 §4; adk-python models/base_llm_connection.p
     ]);
   });
 
-  it('releases one scripted turn per send, and stays silent after sendHistory', async () => {
+  it('releases one scripted turn per send, stays silent after sendHistory, and ends a stream with its turn', async () => {
     const model = new ScriptedLiveLlm({
       turns: [
         [
@@ -84,9 +84,12 @@ describe('ScriptedLiveLlm (issue 18 §4; adk-python models/base_llm_connection.p
       textResponse('lo', { partial: true }),
       { turnComplete: true },
     ]);
+    // The turn is complete: that stream is over, the next turn is read from a new one.
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
 
+    const next = connection.receive();
     await connection.sendRealtime({ blob: { data: 'AAAA', mimeType: 'audio/pcm' } });
-    expect(await take(stream, 1)).toEqual([
+    expect(await take(next, 1)).toEqual([
       functionCallResponse('get_weather', { city: 'Paris' }, 'call-1'),
     ]);
 
@@ -94,7 +97,7 @@ describe('ScriptedLiveLlm (issue 18 §4; adk-python models/base_llm_connection.p
       role: 'user',
       parts: [{ functionResponse: { id: 'call-1', name: 'get_weather', response: { r: 'sun' } } }],
     });
-    expect(await take(stream, 2)).toEqual([
+    expect(await take(next, 2)).toEqual([
       textResponse('Sunny', { partial: true }),
       { turnComplete: true },
     ]);
