@@ -281,12 +281,8 @@ export {
 // Runners and apps (Python `google.adk.runners`, `google.adk.apps`).
 export { App, validateAppName, type AppConfig } from './runner/app.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
-export {
-  Runner,
-  type RunAsyncRequest,
-  type RunLiveRequest,
-  type RunnerConfig,
-} from './runner/runner.js';
+export { Runner } from './runner/runner.js';
+export type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner/runner-requests.js';
 
 // Sessions (Python `google.adk.sessions`).
 export {

@@ -8,7 +8,8 @@ import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { App } from './app.js';
-import type { Runner, RunnerConfig } from './runner.js';
+import type { Runner } from './runner.js';
+import type { RunnerConfig } from './runner-requests.js';
 
 /**
  * The Runner's `ChildRunner`: each run builds a real `Runner`, as Python's

@@ -6,7 +6,6 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
 import type { CredentialService } from '../context/credential-service.js';
 import { InvocationContext } from '../context/invocation-context.js';
-import type { LiveRequestQueue } from '../context/live-request-queue.js';
 import { createRunConfig, type RunConfig } from '../context/run-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
@@ -15,7 +14,6 @@ import { StaleSessionError } from '../errors/stale-session-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
-import type { BasePlugin } from '../plugins/base-plugin.js';
 import { PluginManager } from '../plugins/plugin-manager.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
@@ -29,63 +27,7 @@ import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
 import { findAgentToRun } from './find-agent-to-run.js';
 import { runAgentAsRootNode } from '../workflow/root-agent-run.js';
-
-/** Fields of a Runner: an `app`, or an `agent` with an `appName`, plus the services. */
-export interface RunnerConfig {
-  /** The app to run; exclusive with `agent`. */
-  app?: App;
-  /** The root agent to run; exclusive with `app`, and needs `appName`. */
-  agent?: BaseAgent;
-  /** The app name sessions are stored under; defaults to `app.name`. */
-  appName?: string;
-  /** Plugins, when running a bare agent (an App carries its own). */
-  plugins?: readonly BasePlugin[];
-  /** Resumability, when running a bare agent (an App carries its own). */
-  resumabilityConfig?: ResumabilityConfig;
-  sessionService: BaseSessionService;
-  artifactService?: BaseArtifactService;
-  memoryService?: BaseMemoryService;
-  credentialService?: CredentialService;
-  /** Create the session on first use instead of throwing `SessionNotFoundError`. */
-  autoCreateSession?: boolean;
-  /** How long `close` waits for each plugin, in milliseconds. */
-  pluginCloseTimeoutMs?: number;
-}
-
-/** Arguments of `runAsync`. */
-export interface RunAsyncRequest {
-  userId: string;
-  sessionId: string;
-  /** The user's message; its role defaults to `user`. */
-  newMessage?: Content;
-  /** State changes committed with the user's message. */
-  stateDelta?: Record<string, unknown>;
-  /** Run settings; Python's defaults fill what is left out. */
-  runConfig?: Partial<RunConfig>;
-  /**
-   * In a resumable app, the invocation to resume. In an app that is not
-   * resumable, the id of the new invocation the `newMessage` starts (as
-   * Python does); without a `newMessage` that throws
-   * `InvocationNotResumableError`.
-   */
-  invocationId?: string;
-  /** Stops the run's model calls and tools when it fires. */
-  abortSignal?: AbortSignal;
-  /** Also yield the user's event before the agent's. */
-  yieldUserMessage?: boolean;
-}
-
-/** Arguments of `runLive`. */
-export interface RunLiveRequest {
-  userId: string;
-  sessionId: string;
-  /** Where the client sends its live input (content, realtime blobs, activity, close). */
-  liveRequestQueue: LiveRequestQueue;
-  /** Run settings; Python's defaults fill what is left out. */
-  runConfig?: Partial<RunConfig>;
-  /** Ends the live run (and closes the model's session) when it fires. */
-  abortSignal?: AbortSignal;
-}
+import type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner-requests.js';
 
 /**
  * Runs agents against sessions (Python `Runner`, spec 000 §1). Each
@@ -177,16 +119,9 @@ export class Runner {
       );
       if (userEvent && request.yieldUserMessage) yield userEvent;
       if (finished) return;
-      const earlyExit = await this.pluginManager.runBeforeRunCallback({
-        invocationContext: context,
-      });
-      if (earlyExit !== undefined) {
-        const event = createEvent({
-          invocationId: context.invocationId,
-          author: 'model',
-          content: earlyExit,
-        });
-        yield await this.commit(context, session, event);
+      const earlyExit = await this.beforeRun(context, session);
+      if (earlyExit) {
+        yield earlyExit;
       } else {
         // Agents that call sub-agents through the node runtime run as a node (as Python's root LlmAgent).
         const events = needsNodeRuntime(context.agent as BaseAgent)
@@ -230,16 +165,9 @@ export class Runner {
       context.traceContext = contextWithSpan(span, undefined);
       context.liveRequestQueue = request.liveRequestQueue;
       context.agent = findAgentToRun(session, this.agent);
-      const earlyExit = await this.pluginManager.runBeforeRunCallback({
-        invocationContext: context,
-      });
-      if (earlyExit !== undefined) {
-        const event = createEvent({
-          invocationId: context.invocationId,
-          author: 'model',
-          content: earlyExit,
-        });
-        yield await this.commit(context, session, event);
+      const earlyExit = await this.beforeRun(context, session);
+      if (earlyExit) {
+        yield earlyExit;
       } else {
         for await (const event of context.agent.runLive(context)) {
           yield await this.commit(context, session, event);
@@ -252,6 +180,25 @@ export class Runner {
     } finally {
       span.end();
     }
+  }
+
+  /**
+   * Runs the plugins' before-run hooks; when one returns content, that
+   * content is the run's only event, committed and returned (the agent does
+   * not run).
+   */
+  private async beforeRun(
+    context: InvocationContext,
+    session: Session,
+  ): Promise<Event | undefined> {
+    const earlyExit = await this.pluginManager.runBeforeRunCallback({ invocationContext: context });
+    if (earlyExit === undefined) return undefined;
+    const event = createEvent({
+      invocationId: context.invocationId,
+      author: 'model',
+      content: earlyExit,
+    });
+    return this.commit(context, session, event);
   }
 
   /**
