@@ -1,3 +1,6 @@
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { ActiveTaskScope } from '../agents/find-active-task-scope.js';
+import { needsNodeRuntime } from '../agents/task-mode-tools.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Event } from '../events/event.js';
 import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
@@ -59,4 +62,26 @@ export function findUserMessageForInvocation(
     }
   }
   return undefined;
+}
+
+/**
+ * The invocation a new message continues without resuming it (Python
+ * `run_node_async`): a message for a task still waiting for the user
+ * (`activeTask`) joins that task's invocation, so the task's node run is
+ * found again by its run id; with a root that runs as a node, a function
+ * response joins the invocation of the call it answers. Otherwise undefined
+ * (a new one).
+ */
+export function borrowedInvocationId(
+  session: Session,
+  message: Content,
+  activeTask: ActiveTaskScope | undefined,
+  rootAgent: BaseAgent,
+): string | undefined {
+  const responseId = message.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
+  if (responseId) {
+    if (!needsNodeRuntime(rootAgent)) return undefined;
+    return findFunctionCallEvent(session.events, responseId)?.invocationId;
+  }
+  return activeTask?.invocationId;
 }

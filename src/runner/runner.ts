@@ -1,6 +1,6 @@
 import type { Context as TraceContext } from '@opentelemetry/api';
 import type { BaseAgent } from '../agents/base-agent.js';
-import { findActiveTaskScope } from '../agents/find-active-task-scope.js';
+import { type ActiveTaskScope, findActiveTaskScope } from '../agents/find-active-task-scope.js';
 import { hasTaskSubAgents, needsNodeRuntime } from '../agents/task-mode-tools.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
@@ -20,7 +20,11 @@ import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
 import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
-import { findUserMessageForInvocation, resolveInvocationId } from './resume-lookup.js';
+import {
+  borrowedInvocationId,
+  findUserMessageForInvocation,
+  resolveInvocationId,
+} from './resume-lookup.js';
 import type { App } from './app.js';
 import { validateAppName } from './app.js';
 import { RunnerChildRuns } from './child-runs.js';
@@ -254,8 +258,10 @@ export class Runner {
       const finished = context.endOfAgents[context.agent.name] === true;
       return { context, session, userEvent, finished };
     }
+    // Read once: both the invocation a reply joins and the user event's scope come from it.
+    const activeTask = findActiveTaskScope(session.events);
     const givenInvocationId =
-      request.invocationId || this.borrowedInvocationId(session, newMessage!);
+      request.invocationId || borrowedInvocationId(session, newMessage!, activeTask, this.agent);
     const context = this.newInvocationContext(
       session,
       newMessage,
@@ -270,28 +276,13 @@ export class Runner {
       context,
       runConfig,
       request.stateDelta,
+      activeTask,
     );
     // Under an id of our own making, nothing of the invocation precedes its message.
     if (!givenInvocationId) context.startEventId = userEvent.id;
     // A root that delegates keeps the turn: its delegation loop resumes a paused task (Python).
     context.agent = hasTaskSubAgents(this.agent) ? this.agent : findAgentToRun(session, this.agent);
     return { context, session, userEvent, finished: false };
-  }
-
-  /**
-   * The invocation a new message continues without resuming it (Python
-   * `run_node_async`): a message for a task still waiting for the user
-   * joins that task's invocation, so the task's node run is found again by
-   * its run id; with a root that runs as a node, a function response joins
-   * the invocation of the call it answers. Otherwise undefined (a new one).
-   */
-  private borrowedInvocationId(session: Session, message: Content): string | undefined {
-    const responseId = message.parts?.find((part) => part.functionResponse)?.functionResponse?.id;
-    if (responseId) {
-      if (!needsNodeRuntime(this.agent)) return undefined;
-      return findFunctionCallEvent(session.events, responseId)?.invocationId;
-    }
-    return findActiveTaskScope(session.events)?.invocationId;
   }
 
   /**
@@ -380,7 +371,14 @@ export class Runner {
       request.abortSignal,
     );
     const userEvent = newMessage
-      ? await this.handleNewMessage(session, newMessage, context, runConfig, request.stateDelta)
+      ? await this.handleNewMessage(
+          session,
+          newMessage,
+          context,
+          runConfig,
+          request.stateDelta,
+          findActiveTaskScope(session.events),
+        )
       : undefined;
     context.populateInvocationAgentStates();
     // A root agent absent from the end-of-agent marks means the invocation paused in a sub-agent.
@@ -398,6 +396,7 @@ export class Runner {
     context: InvocationContext,
     runConfig: RunConfig,
     stateDelta: Record<string, unknown> | undefined,
+    activeTask: ActiveTaskScope | undefined,
   ): Promise<Event> {
     if (!message.parts || message.parts.length === 0) {
       throw new InvalidArgumentError({
@@ -434,9 +433,7 @@ export class Runner {
     const branch = callEvent?.branch;
     // A reply goes to the scope of the call it answers; any other message, to a
     // task still waiting for the user, whose agent then sees it (ADK 2.x).
-    const isolationScope = responseId
-      ? callEvent?.isolationScope
-      : findActiveTaskScope(session.events)?.isolationScope;
+    const isolationScope = responseId ? callEvent?.isolationScope : activeTask?.isolationScope;
     const event = createEvent({
       invocationId: context.invocationId,
       author: 'user',
