@@ -1,12 +1,19 @@
-import type { Content } from '../types/index.js';
+import type { ActivityEnd, ActivityStart, Blob, Content } from '../types/index.js';
 
-/** One message from the client in a live session. */
+/**
+ * One message from the client in a live session (Python `LiveRequest`):
+ * content (text turns, function responses), a realtime blob (base64 audio,
+ * video or image data with its MIME type), the start or end of the user's
+ * activity, or `close`.
+ */
 export interface LiveRequest {
   content?: Content;
   /** Realtime input: base64 data with its MIME type. */
-  blob?: { data: string; mimeType: string };
-  activityStart?: boolean;
-  activityEnd?: boolean;
+  blob?: Blob;
+  /** The user started speaking (manual activity detection). */
+  activityStart?: ActivityStart;
+  /** The user stopped speaking (manual activity detection). */
+  activityEnd?: ActivityEnd;
   /** Ends the live session. */
   close?: boolean;
 }
@@ -32,18 +39,18 @@ export class LiveRequestQueue {
   }
 
   /** Queues realtime input. */
-  sendRealtime(blob: { data: string; mimeType: string }): void {
+  sendRealtime(blob: Blob): void {
     this.send({ blob });
   }
 
   /** Signals the start of user activity. */
   sendActivityStart(): void {
-    this.send({ activityStart: true });
+    this.send({ activityStart: {} });
   }
 
   /** Signals the end of user activity. */
   sendActivityEnd(): void {
-    this.send({ activityEnd: true });
+    this.send({ activityEnd: {} });
   }
 
   /** Asks the live run to close. */

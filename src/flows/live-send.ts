@@ -31,8 +31,9 @@ export async function sendToModel(
       await connection.close();
       return;
     }
-    if (request.activityStart) await connection.sendRealtime({ activityStart: {} });
-    if (request.activityEnd) await connection.sendRealtime({ activityEnd: {} });
+    if (request.activityStart)
+      await connection.sendRealtime({ activityStart: request.activityStart });
+    if (request.activityEnd) await connection.sendRealtime({ activityEnd: request.activityEnd });
     if (request.blob) await connection.sendRealtime({ blob: request.blob });
     if (request.content) {
       const content: Content = { ...request.content, role: request.content.role || 'user' };
