@@ -1,7 +1,7 @@
 import { LlmAgent } from '../agents/llm-agent.js';
 import { LiveRequestQueue } from '../context/live-request-queue.js';
 import type { RunConfig } from '../context/run-config.js';
-import type { Event } from '../events/event.js';
+import { createEvent, type Event } from '../events/event.js';
 import { Gemini } from '../models/gemini/gemini.js';
 import {
   LocalLiveServer,
@@ -9,6 +9,7 @@ import {
   type LiveSetupRefusal,
 } from '../models/gemini/gemini-live-test-fixtures.js';
 import type { BaseTool } from '../tools/base-tool.js';
+import type { Content } from '../types/index.js';
 import { InMemoryRunner } from './in-memory-runner.js';
 
 /** The live model the end-to-end tests name. */
@@ -24,6 +25,8 @@ export interface LiveGeminiRunOptions {
   runConfig?: Partial<RunConfig>;
   /** The agent's tools. */
   tools?: BaseTool[];
+  /** Earlier turns stored in the session before the run (user and `voice_agent` contents). */
+  history?: Content[];
 }
 
 /**
@@ -60,7 +63,18 @@ export class LiveGeminiRun {
     });
     const agent = new LlmAgent({ name: 'voice_agent', model, tools: options.tools ?? [] });
     const runner = new InMemoryRunner({ agent, appName: 'app' });
-    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const session = await runner.sessionService.createSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    });
+    for (const content of options.history ?? []) {
+      const author = content.role === 'user' ? 'user' : 'voice_agent';
+      await runner.sessionService.appendEvent({
+        session,
+        event: createEvent({ invocationId: 'e-earlier', author, content }),
+      });
+    }
     const run = new LiveGeminiRun(server, runner);
     run.ended = run.consume(options.runConfig);
     return run;
