@@ -107,6 +107,22 @@ describe('Runner.runLive on Gemini Live: session resumption (adk-python base_llm
     expect(await run.ended).toBeUndefined();
   });
 
+  it('on Vertex AI the resumed setup asks for transparent resumption too', async () => {
+    run = await LiveGeminiRun.start({
+      vertexai: true,
+      rules: [firstAnswer, { connection: 0, when: asks('Drop?'), reply: [], drop: true }],
+    });
+    ask(run, 'Hi');
+    await run.eventsMatching(isTurnComplete);
+    ask(run, 'Drop?');
+    const resumed = await run.server.nextFrame(
+      (frame) => 'setup' in frame && setupHandle(frame) !== undefined,
+    );
+
+    expect(run.server.paths[1]).toContain('google.cloud.aiplatform.v1beta1.LlmBidiService');
+    expect(setupHandle(resumed)).toEqual({ handle: 'handle-1', transparent: true });
+  });
+
   it('goAway moves the session to a new connection with the newest handle; goAway is not an event', async () => {
     run = await LiveGeminiRun.start({
       rules: [

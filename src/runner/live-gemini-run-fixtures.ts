@@ -25,6 +25,8 @@ export interface LiveGeminiRunOptions {
   runConfig?: Partial<RunConfig>;
   /** The agent's tools. */
   tools?: BaseTool[];
+  /** Speaks to Vertex AI (express mode, with an API key) instead of the Gemini API. */
+  vertexai?: boolean;
   /** Earlier turns stored in the session before the run (user and `voice_agent` contents). */
   history?: Content[];
 }
@@ -60,6 +62,7 @@ export class LiveGeminiRun {
       apiKey: 'live-test-key',
       baseUrl: server.url,
       maxRetries: 0,
+      ...(options.vertexai ? { vertexai: true } : {}),
     });
     const agent = new LlmAgent({ name: 'voice_agent', model, tools: options.tools ?? [] });
     const runner = new InMemoryRunner({ agent, appName: 'app' });
