@@ -26,6 +26,8 @@ const ask = (current: LiveGeminiRun, text: string): void =>
   current.queue.sendContent({ role: 'user', parts: [{ text }] });
 const setupHandle = (frame: LiveClientFrame | undefined): unknown =>
   (frame?.setup as { sessionResumption?: unknown } | undefined)?.sessionResumption;
+const isResumingSetup = (frame: LiveClientFrame): boolean =>
+  JSON.stringify(setupHandle(frame) ?? {}).includes('"handle"');
 
 /** The first connection hands out `handle-1` with its first answer. */
 const firstAnswer = {
@@ -50,7 +52,9 @@ describe('Runner.runLive on Gemini Live: session resumption (adk-python base_llm
   });
 
   it('a connection dropped mid-turn is resumed with its handle, without replaying history, and the run goes on', async () => {
+    const compression = { slidingWindow: { targetTokens: '1000' } };
     run = await LiveGeminiRun.start({
+      runConfig: { sessionResumption: {}, contextWindowCompression: compression },
       history: [
         { role: 'user', parts: [{ text: 'Earlier question' }] },
         { role: 'model', parts: [{ text: 'Earlier answer' }] },
@@ -65,15 +69,17 @@ describe('Runner.runLive on Gemini Live: session resumption (adk-python base_llm
     ask(run, 'Hi');
     await run.eventsMatching(isTurnComplete);
     ask(run, 'Weather?');
-    const resumed = await run.server.nextFrame(
-      (frame) => 'setup' in frame && setupHandle(frame) !== undefined,
-    );
+    const resumed = await run.server.nextFrame(isResumingSetup);
     ask(run, 'Still there?');
     await run.eventsMatching(isTurnComplete, 2);
 
     // The Gemini API refuses `transparent`; only the handle is sent.
     expect(setupHandle(resumed)).toEqual({ handle: 'handle-1' });
-    expect(setupHandle(run.server.setups[0])).toBeUndefined();
+    expect(setupHandle(run.server.setups[0])).toEqual({});
+    expect(run.server.setups.map((frame) => frame.setup)).toMatchObject([
+      { contextWindowCompression: compression },
+      { contextWindowCompression: compression },
+    ]);
     // The first connection got the history; the server keeps the session's state, so the
     // resumed one gets none.
     expect(run.server.framesOf(0)[1]).toEqual({
@@ -115,9 +121,7 @@ describe('Runner.runLive on Gemini Live: session resumption (adk-python base_llm
     ask(run, 'Hi');
     await run.eventsMatching(isTurnComplete);
     ask(run, 'Drop?');
-    const resumed = await run.server.nextFrame(
-      (frame) => 'setup' in frame && setupHandle(frame) !== undefined,
-    );
+    const resumed = await run.server.nextFrame(isResumingSetup);
 
     expect(run.server.paths[1]).toContain('google.cloud.aiplatform.v1beta1.LlmBidiService');
     expect(setupHandle(resumed)).toEqual({ handle: 'handle-1', transparent: true });
@@ -143,9 +147,7 @@ describe('Runner.runLive on Gemini Live: session resumption (adk-python base_llm
     ask(run, 'Hi');
     await run.eventsMatching(isTurnComplete);
     ask(run, 'And now?');
-    const resumed = await run.server.nextFrame(
-      (frame) => 'setup' in frame && setupHandle(frame) !== undefined,
-    );
+    const resumed = await run.server.nextFrame(isResumingSetup);
     ask(run, 'Later?');
     await run.eventsMatching(isTurnComplete, 3);
 
