@@ -106,14 +106,8 @@ async function* runLiveSession(
       );
       transferTo = pass.transferTo;
       goAway = pass.goAway;
-      if (
-        transferTo !== undefined ||
-        goAway ||
-        !pass.received ||
-        sendingEnded ||
-        stop.signal.aborted
-      )
-        break;
+      if (goAway) break;
+      if (transferTo !== undefined || !pass.received || sendingEnded || stop.signal.aborted) break;
     }
     context.abortSignal?.throwIfAborted();
     if (sendFailure !== undefined) throw sendFailure;
