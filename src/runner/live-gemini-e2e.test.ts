@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Event } from '../events/event.js';
 import type { LiveClientFrame } from '../models/gemini/gemini-live-test-fixtures.js';
 import { FunctionTool } from '../tools/function-tool.js';
-import { describeEvent, LiveGeminiRun } from './live-gemini-run-fixtures.js';
+import { describeEvent, LiveGeminiRun } from './live-gemini-run-test-fixtures.js';
 
 let run: LiveGeminiRun | undefined;
 

@@ -3,7 +3,7 @@ import { LiveConnectionClosedError } from '../errors/live-connection-closed-erro
 import { LiveReconnectionFailedError } from '../errors/live-reconnection-failed-error.js';
 import type { Event } from '../events/event.js';
 import type { LiveClientFrame } from '../models/gemini/gemini-live-test-fixtures.js';
-import { describeEvent, LiveGeminiRun } from './live-gemini-run-fixtures.js';
+import { describeEvent, LiveGeminiRun } from './live-gemini-run-test-fixtures.js';
 
 let run: LiveGeminiRun | undefined;
 
