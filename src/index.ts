@@ -165,6 +165,14 @@ export { MissingApiKeyError } from './errors/missing-api-key-error.js';
 export { MissingBaseUrlError } from './errors/missing-base-url-error.js';
 export { MissingDependencyError } from './errors/missing-dependency-error.js';
 export { ModelApiError, type ModelApiErrorOptions } from './errors/model-api-error.js';
+export {
+  LiveConnectionClosedError,
+  type LiveConnectionClosedErrorOptions,
+} from './errors/live-connection-closed-error.js';
+export {
+  LiveReconnectionFailedError,
+  type LiveReconnectionFailedErrorOptions,
+} from './errors/live-reconnection-failed-error.js';
 export { ModelNotFoundError } from './errors/model-not-found-error.js';
 export { NestingTooDeepError } from './errors/nesting-too-deep-error.js';
 export { NodeInterruptedError } from './errors/node-interrupted-error.js';

@@ -95,6 +95,14 @@ export class InvocationContext {
   /** The user message that started the invocation. */
   userContent: Content | undefined;
   liveRequestQueue: LiveRequestQueue | undefined;
+  /**
+   * The handle that resumes this invocation's live model session (Python
+   * `live_session_resumption_handle`): the newest `newHandle` of the
+   * session's resumption updates. When the connection drops or the server
+   * sends `goAway`, the live flow reconnects with it instead of replaying
+   * the history. Copies keep it.
+   */
+  liveSessionResumptionHandle: string | undefined;
   runConfig: RunConfig;
   resumabilityConfig: ResumabilityConfig | undefined;
   abortSignal: AbortSignal | undefined;
@@ -200,6 +208,7 @@ export class InvocationContext {
     copied.endOfAgents = this.endOfAgents;
     copied.costManager = this.costManager;
     copied.scopedEventScan = this.scopedEventScan;
+    copied.liveSessionResumptionHandle = this.liveSessionResumptionHandle;
     if (update.agent !== undefined) copied.agent = update.agent;
     if (Object.hasOwn(update, 'branch')) copied.branch = update.branch;
     if (Object.hasOwn(update, 'isolationScope')) copied.isolationScope = update.isolationScope;

@@ -25,6 +25,14 @@ export { ConfigFileNotFoundError } from './config-file-not-found-error.js';
 export { ConfigReferenceNotFoundError } from './config-reference-not-found-error.js';
 export { ReplayVerificationError } from './replay-verification-error.js';
 export { ModelApiError, type ModelApiErrorOptions } from './model-api-error.js';
+export {
+  LiveConnectionClosedError,
+  type LiveConnectionClosedErrorOptions,
+} from './live-connection-closed-error.js';
+export {
+  LiveReconnectionFailedError,
+  type LiveReconnectionFailedErrorOptions,
+} from './live-reconnection-failed-error.js';
 export { MissingApiKeyError } from './missing-api-key-error.js';
 export { MissingDependencyError } from './missing-dependency-error.js';
 export { InputValidationError } from './input-validation-error.js';

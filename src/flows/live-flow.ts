@@ -1,4 +1,5 @@
 import type { InvocationContext } from '../context/invocation-context.js';
+import type { LiveRequestQueue } from '../context/live-request-queue.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { hasFunctionCalls } from '../events/event-predicates.js';
@@ -8,6 +9,12 @@ import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import { newEventId } from '../utils/ids.js';
 import { type BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 import { runFunctionCalls } from './function-call-follow-ups.js';
+import {
+  forgetLiveSession,
+  type LiveSessionEnd,
+  noteLiveSessionUpdate,
+  runLiveSessions,
+} from './live-connection.js';
 import { sendToModel } from './live-send.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 
@@ -18,7 +25,9 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * turning each model response into an event (partial text, turn complete,
  * interrupted, transcriptions). Function calls are run and their responses
  * sent back into the session; a transfer closes this session and runs the
- * named agent live on the same queue. Ends when the queue sends `close` (the
+ * named agent live on the same queue. A lost connection is resumed with the
+ * session's resumption handle, and `goAway` moves the session to a new
+ * connection (`runLiveSessions`). Ends when the queue sends `close` (the
  * connection closes), when the context's abort signal fires, or when the
  * model's stream ends; a model error is thrown as it came. The connection
  * is closed on every way out. Throws `InvalidArgumentError` when the
@@ -40,7 +49,32 @@ export async function* runLiveFlow(
   yield* flow.preprocess(context, agent, request);
   if (context.endInvocation) return;
 
-  const connection = await agent.canonicalModel.connect(request);
+  const transferTo = yield* runLiveSessions(context, agent, request, (connection) =>
+    runLiveSession(flow, context, agent, request, connection, queue),
+  );
+  // The session and its reader on the queue are closed first, so the agent transferred to reads alone.
+  if (transferTo) {
+    forgetLiveSession(context);
+    yield* getAgentToRun(context, transferTo).runLive(context);
+  }
+}
+
+/**
+ * One live session on one connection (the body of Python `run_live`'s
+ * connection): forwards the queue to the model while turning the model's
+ * responses into events, until the session is over. Returns the agent a
+ * transfer names, or that the server sent `goAway` (the caller resumes the
+ * session on a new connection). Stops the sending and closes the
+ * connection on every way out.
+ */
+async function* runLiveSession(
+  flow: BaseLlmFlow,
+  context: InvocationContext,
+  agent: LlmAgentContract,
+  request: LlmRequest,
+  connection: BaseLlmConnection,
+  queue: LiveRequestQueue,
+): AsyncGenerator<Event, LiveSessionEnd, undefined> {
   const stop = new AbortController();
   const onAbort = (): void => {
     stop.abort(context.abortSignal?.reason);
@@ -49,9 +83,9 @@ export async function* runLiveFlow(
   context.abortSignal?.addEventListener('abort', onAbort, { once: true });
   let sending: Promise<void> | undefined;
   let transferTo: string | undefined;
+  let goAway = false;
   try {
     context.abortSignal?.throwIfAborted();
-    if (request.contents.length > 0) await connection.sendHistory(request.contents);
     // A failed send closes the session, so the receive loop ends and the failure is thrown below.
     let sendFailure: unknown;
     let sendingEnded = false;
@@ -71,6 +105,8 @@ export async function* runLiveFlow(
         stop.abort(),
       );
       transferTo = pass.transferTo;
+      goAway = pass.goAway;
+      if (goAway) break;
       if (transferTo !== undefined || !pass.received || sendingEnded || stop.signal.aborted) break;
     }
     context.abortSignal?.throwIfAborted();
@@ -81,8 +117,7 @@ export async function* runLiveFlow(
     await connection.close();
     await sending;
   }
-  // The session and its reader on the queue are closed first, so the agent transferred to reads alone.
-  if (transferTo) yield* getAgentToRun(context, transferTo).runLive(context);
+  return { transferTo, reconnect: goAway };
 }
 
 /**
@@ -99,10 +134,14 @@ async function* receiveFromModel(
   request: LlmRequest,
   connection: BaseLlmConnection,
   stopSending: () => void,
-): AsyncGenerator<Event, { transferTo: string | undefined; received: boolean }, undefined> {
+): AsyncGenerator<Event, { transferTo: string | undefined; received: boolean; goAway: boolean }> {
   let received = false;
   for await (const response of connection.receive()) {
     received = true;
+    // The server closes soon: the session goes on on a new connection (Python yields no goAway event).
+    if (noteLiveSessionUpdate(context, response)) {
+      return { transferTo: undefined, received, goAway: true };
+    }
     const skeleton = createEvent({
       id: newEventId(),
       invocationId: context.invocationId,
@@ -126,9 +165,9 @@ async function* receiveFromModel(
         await connection.sendContent(followUp.content);
       }
     }
-    if (followUps.transferTo) return { transferTo: followUps.transferTo, received };
+    if (followUps.transferTo) return { transferTo: followUps.transferTo, received, goAway: false };
   }
-  return { transferTo: undefined, received };
+  return { transferTo: undefined, received, goAway: false };
 }
 
 /** Whether a live response is worth an event (Python skips the empty ones). */

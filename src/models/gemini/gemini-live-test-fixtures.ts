@@ -13,7 +13,14 @@ export interface LiveServerRule {
   reply: Record<string, unknown>[];
   /** Closes the socket after the reply with this WebSocket close code (a dropped connection when not 1000). */
   closeWith?: number;
+  /** Ends the socket after the reply without a close frame, as a dropped network does (the client sees 1006). */
+  drop?: boolean;
+  /** Answers frames of this connection only (0 for the first one the server accepted). */
+  connection?: number;
 }
+
+/** How the server answers a connection's setup: with this close code instead of `setupComplete`, or undefined to accept it. */
+export type LiveSetupRefusal = number | ((connection: number) => number | undefined);
 
 /**
  * A local BidiGenerateContent server on 127.0.0.1 for tests, speaking the
@@ -21,13 +28,17 @@ export interface LiveServerRule {
  * the client connects to `/ws/google.ai.generativelanguage.{version}.GenerativeService.BidiGenerateContent?key=…`,
  * sends a `setup` frame and waits for `setupComplete`; every later frame is
  * recorded and answered by the first rule whose `when` matches it (each
- * rule answers once). Tests wait for frames (`nextFrame`), never for time.
+ * rule answers once; a rule may be tied to one connection, so a test can
+ * script a session, its drop and its resumption). Tests wait for frames
+ * (`nextFrame`), never for time.
  */
 export class LocalLiveServer {
   /** The client frames received, in order (the setup frame first). */
   readonly frames: LiveClientFrame[] = [];
   /** The request paths (with query) of the connections made. */
   readonly paths: string[] = [];
+  /** The connection (0 for the first) each frame of `frames` came on. */
+  readonly frameConnections: number[] = [];
   private readonly server: WebSocketServer;
   private readonly rules: LiveServerRule[];
   private readonly waiters: {
@@ -36,27 +47,33 @@ export class LocalLiveServer {
   }[] = [];
   private readonly sockets = new Set<WebSocket>();
 
-  private readonly refuseSetup: number | undefined;
+  private readonly refuseSetup: LiveSetupRefusal | undefined;
 
-  private constructor(server: WebSocketServer, rules: LiveServerRule[], refuseSetup?: number) {
+  private constructor(
+    server: WebSocketServer,
+    rules: LiveServerRule[],
+    refuseSetup?: LiveSetupRefusal,
+  ) {
     this.server = server;
     this.rules = [...rules];
     this.refuseSetup = refuseSetup;
     server.on('connection', (socket, request) => {
+      const connection = this.paths.length;
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
       this.paths.push(request.url ?? '');
-      socket.on('message', (data: Buffer) => this.receive(socket, data));
+      socket.on('message', (data: Buffer) => this.receive(socket, connection, data));
     });
   }
 
   /**
    * Starts a server on a random port with these rules. With `refuseSetup`,
-   * it answers the setup frame by closing the socket with that code.
+   * it answers the setup frame by closing the socket with that code (for
+   * every connection, or for those the function gives a code).
    */
   static async start(
     rules: LiveServerRule[] = [],
-    { refuseSetup }: { refuseSetup?: number } = {},
+    { refuseSetup }: { refuseSetup?: LiveSetupRefusal } = {},
   ): Promise<LocalLiveServer> {
     const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await once(server, 'listening');
@@ -66,6 +83,16 @@ export class LocalLiveServer {
   /** The base URL to pass as the Gemini client's `baseUrl`. */
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The setup frames received, one per connection that sent one, in order. */
+  get setups(): LiveClientFrame[] {
+    return this.frames.filter((frame) => 'setup' in frame);
+  }
+
+  /** The frames one connection sent (its setup first). */
+  framesOf(connection: number): LiveClientFrame[] {
+    return this.frames.filter((_, index) => this.frameConnections[index] === connection);
   }
 
   /** Resolves with the first frame (received already or later) that matches and was not taken by an earlier call. */
@@ -93,9 +120,10 @@ export class LocalLiveServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private receive(socket: WebSocket, data: Buffer): void {
+  private receive(socket: WebSocket, connection: number, data: Buffer): void {
     const frame = JSON.parse(data.toString('utf8')) as LiveClientFrame;
     this.frames.push(frame);
+    this.frameConnections.push(connection);
     for (let i = this.waiters.length - 1; i >= 0; i--) {
       const waiter = this.waiters[i];
       if (waiter?.match(frame)) {
@@ -104,18 +132,30 @@ export class LocalLiveServer {
       }
     }
     if ('setup' in frame) {
-      if (this.refuseSetup !== undefined) {
-        socket.close(this.refuseSetup, 'setup refused');
+      const refusal =
+        typeof this.refuseSetup === 'function' ? this.refuseSetup(connection) : this.refuseSetup;
+      if (refusal !== undefined) {
+        socket.close(refusal, 'setup refused');
         return;
       }
       socket.send(JSON.stringify({ setupComplete: {} }));
       return;
     }
-    const index = this.rules.findIndex((rule) => rule.when(frame));
+    const index = this.rules.findIndex(
+      (rule) => (rule.connection ?? connection) === connection && rule.when(frame),
+    );
     const rule = this.rules[index];
     if (!rule) return;
     this.rules.splice(index, 1);
-    for (const message of rule.reply) socket.send(JSON.stringify(message));
-    if (rule.closeWith !== undefined) socket.close(rule.closeWith);
+    rule.reply.forEach((message, index) => {
+      // Terminating at once could discard the reply still buffered: drop once it is written.
+      const last = index === rule.reply.length - 1;
+      socket.send(
+        JSON.stringify(message),
+        last && rule.drop ? () => socket.terminate() : undefined,
+      );
+    });
+    if (rule.drop && rule.reply.length === 0) socket.terminate();
+    else if (rule.closeWith !== undefined) socket.close(rule.closeWith);
   }
 }

@@ -1,6 +1,6 @@
 import type { LiveServerMessage, Session } from '@google/genai';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import { ModelApiError } from '../../errors/model-api-error.js';
+import { LiveConnectionClosedError } from '../../errors/live-connection-closed-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import type { Blob, Content, GroundingMetadata, Part } from '../../types/index.js';
 import { logger } from '../../utils/logger.js';
@@ -23,9 +23,6 @@ export interface GeminiLlmConnectionOptions {
   /** The model name, for responses and errors. */
   model: string;
 }
-
-/** Close code of a normal closure (RFC 6455). */
-const NORMAL_CLOSURE = 1000;
 
 /** True for Gemini 3.1 Flash Live models, which take text and media as realtime input (Python `is_gemini_3_1_flash_live`). */
 function isGemini31FlashLive(model: string): boolean {
@@ -51,8 +48,10 @@ function isGemini31FlashLive(model: string): boolean {
  *   and text, or a non-audio part; transcriptions as partial chunks then a
  *   finished whole; tool calls gathered and yielded as one function-call
  *   content at turn end; usage, resumption updates and goAway as their own
- *   responses. A socket that closes abnormally throws `ModelApiError`
- *   (code `live_connection_closed`); a normal close ends the stream.
+ *   responses (`toolCallCancellation` is not surfaced, as in Python). A
+ *   socket that closes without `close()` having been called, whatever its
+ *   code, throws `LiveConnectionClosedError` (a `ModelApiError`, code
+ *   `live_connection_closed`, with the close code).
  * - `close()`: closes the socket; `receive()` then ends.
  *
  * Gemini 3.1 Flash Live models differ, as in Python: a content of one text
@@ -152,12 +151,14 @@ export class GeminiLlmConnection implements BaseLlmConnection {
       const next = await this.inbox.next();
       if ('close' in next) {
         if (turn.toolCallParts.length > 0) yield this.response({ content: turn.takeToolCalls() });
-        if (!this.closed && next.close.code !== NORMAL_CLOSURE) {
-          throw new ModelApiError({
+        // A close nobody asked for, even a normal one (the server ends its sessions after a
+        // while), is a lost session: Python's receive raises then, and the flow may resume it.
+        if (!this.closed) {
+          throw new LiveConnectionClosedError({
             provider: PROVIDER,
             model: this.model,
-            code: 'live_connection_closed',
-            message: `The live connection closed (code ${next.close.code}${next.close.reason ? `: ${next.close.reason}` : ''}).`,
+            closeCode: next.close.code,
+            reason: next.close.reason,
           });
         }
         return;

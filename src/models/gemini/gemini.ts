@@ -192,6 +192,16 @@ export class Gemini extends BaseLlm {
     });
   }
 
+  /**
+   * Whether this model's client speaks to Vertex AI rather than the Gemini
+   * API (Python `Gemini._api_backend`); the live flow asks for transparent
+   * session resumption on Vertex AI only. Builds the client on first use.
+   */
+  async usesVertexAi(): Promise<boolean> {
+    const { client } = await this.connection.open();
+    return client.vertexai === true;
+  }
+
   private async createConnection(): Promise<Connection> {
     if (this.client) {
       return { client: this.client, apiKey: this.options.apiKey, live: this.client.live };

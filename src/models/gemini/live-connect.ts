@@ -1,4 +1,5 @@
 import type { LiveConnectConfig, LiveConnectParameters, Session } from '@google/genai';
+import { LiveConnectionClosedError } from '../../errors/live-connection-closed-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmRequest } from '../llm-request.js';
 import { toModelError, PROVIDER } from './error-conversion.js';
@@ -33,7 +34,8 @@ export function liveConnectConfigOf(request: LlmRequest): LiveConnectConfig {
  * Opens a live session for `request` through the SDK's live client and wraps
  * it in a GeminiLlmConnection. The SDK waits for the socket to open and for
  * `setupComplete` without noticing a socket that fails first, so a close or
- * error before the setup completes rejects here, as `ModelApiError`.
+ * error before the setup completes rejects here, as `LiveConnectionClosedError`
+ * (a `ModelApiError`).
  */
 export async function openGeminiLiveConnection({
   live,
@@ -51,12 +53,13 @@ export async function openGeminiLiveConnection({
   const setupFailed = new Promise<never>((_, reject) => (failSetup = reject));
   // Closes after the setup settle nothing anyone awaits.
   setupFailed.catch(() => undefined);
-  const closedBeforeSetup = (code: number, reason: string) =>
-    new ModelApiError({
+  const closedBeforeSetup = (closeCode: number, reason: string) =>
+    new LiveConnectionClosedError({
       provider: PROVIDER,
       model,
-      code: 'live_connection_closed',
-      message: `The live connection closed before its setup completed (code ${code}${reason ? `: ${reason}` : ''}).`,
+      closeCode,
+      reason,
+      beforeSetup: true,
     });
   let session: Session;
   try {
