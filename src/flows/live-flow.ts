@@ -9,6 +9,7 @@ import { newEventId } from '../utils/ids.js';
 import { type BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 import { runFunctionCalls } from './function-call-follow-ups.js';
 import { sendToModel } from './live-send.js';
+import { LiveStreamingTools } from './live-streaming-tools.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 
 /**
@@ -21,7 +22,8 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * named agent live on the same queue. Ends when the queue sends `close` (the
  * connection closes), when the context's abort signal fires, or when the
  * model's stream ends; a model error is thrown as it came. The connection
- * is closed on every way out. Throws `InvalidArgumentError` when the
+ * is closed, and the streaming tools the run started are stopped, on every
+ * way out (before a transfer's agent runs). Throws `InvalidArgumentError` when the
  * context has no LiveRequestQueue.
  */
 export async function* runLiveFlow(
@@ -49,6 +51,7 @@ export async function* runLiveFlow(
   context.abortSignal?.addEventListener('abort', onAbort, { once: true });
   let sending: Promise<void> | undefined;
   let transferTo: string | undefined;
+  const streamingTools = new LiveStreamingTools(context);
   try {
     context.abortSignal?.throwIfAborted();
     if (request.contents.length > 0) await connection.sendHistory(request.contents);
@@ -67,9 +70,10 @@ export async function* runLiveFlow(
     // turn_complete), so it is read again until the session is over: the sending side ended,
     // a transfer, an abort, or a pass that received nothing (the connection is closed).
     for (;;) {
-      const pass = yield* receiveFromModel(flow, context, agent, request, connection, () =>
-        stop.abort(),
-      );
+      const pass = yield* receiveFromModel(flow, context, agent, request, connection, {
+        stopSending: () => stop.abort(),
+        streamingTools,
+      });
       transferTo = pass.transferTo;
       if (transferTo !== undefined || !pass.received || sendingEnded || stop.signal.aborted) break;
     }
@@ -80,6 +84,7 @@ export async function* runLiveFlow(
     stop.abort();
     await connection.close();
     await sending;
+    await streamingTools.stopAll();
   }
   // The session and its reader on the queue are closed first, so the agent transferred to reads alone.
   if (transferTo) yield* getAgentToRun(context, transferTo).runLive(context);
@@ -88,9 +93,10 @@ export async function* runLiveFlow(
 /**
  * One pass over the connection's stream: the model's responses as events
  * (Python `_receive_from_model` and `_postprocess_live`), with the function
- * calls run and answered. Returns the agent a transfer names, having stopped
- * at it (and stopped the sending before yielding the transfer), and whether
- * the pass received any response.
+ * calls run and answered (streaming tools through `hooks.streamingTools`,
+ * which sees every response). Returns the agent a transfer names, having
+ * stopped at it (and stopped the sending before yielding the transfer), and
+ * whether the pass received any response.
  */
 async function* receiveFromModel(
   flow: BaseLlmFlow,
@@ -98,11 +104,12 @@ async function* receiveFromModel(
   agent: LlmAgentContract,
   request: LlmRequest,
   connection: BaseLlmConnection,
-  stopSending: () => void,
+  hooks: { stopSending: () => void; streamingTools: LiveStreamingTools },
 ): AsyncGenerator<Event, { transferTo: string | undefined; received: boolean }, undefined> {
   let received = false;
   for await (const response of connection.receive()) {
     received = true;
+    hooks.streamingTools.onModelResponse(response);
     const skeleton = createEvent({
       id: newEventId(),
       invocationId: context.invocationId,
@@ -117,15 +124,22 @@ async function* receiveFromModel(
     const event = finalizeModelResponseEvent(request, response, skeleton);
     yield event;
     if (event.partial || !hasFunctionCalls(event)) continue;
-    const followUps = await runFunctionCalls(context, agent, event, request);
+    const followUps = await runFunctionCalls(
+      context,
+      agent,
+      event,
+      request,
+      hooks.streamingTools.runTool,
+    );
     // Input the client sends once it sees the transfer is for the agent transferred to.
-    if (followUps.transferTo) stopSending();
+    if (followUps.transferTo) hooks.stopSending();
     for (const followUp of followUps.events) {
       yield followUp;
       if (!followUps.transferTo && followUp.content?.parts?.some((part) => part.functionResponse)) {
         await connection.sendContent(followUp.content);
       }
     }
+    hooks.streamingTools.releaseStarted();
     if (followUps.transferTo) return { transferTo: followUps.transferTo, received };
   }
   return { transferTo: undefined, received };
