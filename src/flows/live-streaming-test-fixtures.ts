@@ -61,13 +61,18 @@ export function stockProbe(): StockProbe {
   return { feed: new LiveRequestQueue(), started: deferred(), finished: deferred(), runs: 0 };
 }
 
-/** The agent the tests run: the given tools and the ready `stop_streaming`. */
-export function monitoringAgent(model: ScriptedLiveLlm, tools: BaseTool[]): LlmAgent {
+/** The agent the tests run: the given tools and the ready `stop_streaming`, and the given sub-agents. */
+export function monitoringAgent(
+  model: ScriptedLiveLlm,
+  tools: BaseTool[],
+  subAgents: LlmAgent[] = [],
+): LlmAgent {
   return new LlmAgent({
     name: 'monitor',
     model,
     instruction: 'Monitor what the user asks for.',
     tools: [...tools, stopStreaming],
+    subAgents,
   });
 }
 

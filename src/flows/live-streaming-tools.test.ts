@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LlmAgent } from '../agents/llm-agent.js';
 import { LiveRequestQueue } from '../context/live-request-queue.js';
 import { functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { ScriptedLiveLlm } from '../testing/scripted-live-llm.js';
+import { FunctionTool } from '../tools/function-tool.js';
+import { setLogger } from '../utils/logger.js';
 import {
   monitoringAgent,
   runLive,
@@ -143,7 +146,6 @@ describe('streaming tools in a live run (adk-python functions.py _process_functi
         [textResponse('It failed.'), { turnComplete: true }],
       ],
     });
-    const { FunctionTool } = await import('../tools/function-tool.js');
     const flaky = new FunctionTool({
       name: 'flaky',
       description: 'Fails after one result.',
@@ -156,14 +158,57 @@ describe('streaming tools in a live run (adk-python functions.py _process_functi
     const queue = new LiveRequestQueue();
     queue.sendContent(userText('Go.'));
     let turns = 0;
-    await runLive(agent, queue, (event) => {
-      if (event.turnComplete && ++turns === 2) queue.close();
-    });
+    const logged: unknown[][] = [];
+    const record = (...line: unknown[]): void => void logged.push(line);
+    setLogger({ debug: record, info: record, warn: record, error: record });
+    try {
+      await runLive(agent, queue, (event) => {
+        if (event.turnComplete && ++turns === 2) queue.close();
+      });
+    } finally {
+      setLogger();
+    }
+    // The error's text is logged for the developer, not sent to the model.
+    expect(logged).toEqual([['Error executing streaming tool flaky.', new Error('secret detail')]]);
     // The error follows the first result; which of the model's turns they release does not matter.
     expect(sentFunctionResponses(model.connections[0]!.contents).map((r) => r.response)).toEqual([
       PENDING,
       { result: 'first' },
       { error: 'Invoking `flaky()` failed with an internal error.' },
     ]);
+  });
+
+  it('a transfer stops the tools of the agent transferred from before the next agent runs', async () => {
+    const rootModel = new ScriptedLiveLlm({
+      turns: [
+        [functionCallResponse('monitor_stock_price', { stock_symbol: 'GOOG' }, 'call-1')],
+        [functionCallResponse('transfer_to_agent', { agent_name: 'helper' }, 'call-2')],
+      ],
+    });
+    const helperModel = new ScriptedLiveLlm({
+      turns: [[textResponse('Helper here.'), { turnComplete: true }]],
+    });
+    const probe = stockProbe();
+    let finishedWhenHelperSpoke: boolean | undefined;
+    let finished = false;
+    probe.finished.promise.then(
+      () => (finished = true),
+      () => undefined,
+    );
+    const helper = new LlmAgent({ name: 'helper', model: helperModel });
+    const root = monitoringAgent(rootModel, [stockTool(probe)], [helper]);
+    const queue = new LiveRequestQueue();
+    queue.sendContent(userText('Watch GOOG, then let me talk to the helper.'));
+    await runLive(root, queue, (event) => {
+      if (event.actions.transferToAgent) queue.sendContent(userText('hi'));
+      if (event.author === 'helper' && finishedWhenHelperSpoke === undefined) {
+        finishedWhenHelperSpoke = finished;
+        probe.feed.sendContent(userText('300'));
+      }
+      if (event.turnComplete) queue.close();
+    });
+
+    expect(finishedWhenHelperSpoke).toBe(true);
+    expect(sentFunctionResponses(helperModel.connections[0]!.contents)).toEqual([]);
   });
 });
