@@ -23,8 +23,8 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * connection closes), when the context's abort signal fires, or when the
  * model's stream ends; a model error is thrown as it came. The connection
  * is closed, and the streaming tools the run started are stopped, on every
- * way out (before a transfer's agent runs). Throws `InvalidArgumentError` when the
- * context has no LiveRequestQueue.
+ * way out (before a transfer's agent runs). Throws `InvalidArgumentError`
+ * when the context has no LiveRequestQueue.
  */
 export async function* runLiveFlow(
   flow: BaseLlmFlow,
