@@ -76,11 +76,12 @@ export function monitoringAgent(
   });
 }
 
-/** Runs the agent live on `queue` with an in-memory runner, calling `onEvent` after each event. */
+/** Runs the agent live on `queue` with an in-memory runner (aborted by `abortSignal`), calling `onEvent` after each event. */
 export async function runLive(
   agent: LlmAgent,
   queue: LiveRequestQueue,
   onEvent: (event: Event, events: Event[]) => void | Promise<void>,
+  abortSignal?: AbortSignal,
 ): Promise<{ events: Event[]; runner: InMemoryRunner }> {
   const runner = new InMemoryRunner({ agent, appName: 'streaming' });
   await runner.sessionService.createSession({ appName: 'streaming', userId: 'u', sessionId: 's' });
@@ -89,6 +90,7 @@ export async function runLive(
     userId: 'u',
     sessionId: 's',
     liveRequestQueue: queue,
+    ...(abortSignal === undefined ? {} : { abortSignal }),
   })) {
     events.push(event);
     await onEvent(event, events);
