@@ -119,7 +119,8 @@ export class LiveStreamingTools {
     this.tasks.add(task);
     void task.finally(() => this.tasks.delete(task));
     this.startedThisTurn.add(tool.name);
-    return PENDING;
+    // A copy: the answer becomes the event's response, which its readers may change.
+    return { ...PENDING };
   }
 
   private async stop(functionName: unknown): Promise<object> {
