@@ -212,4 +212,22 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'events stored: 6',
     ]);
   });
+
+  it('live-streaming-tool: a stock monitor streams alerts into a live session until stop_streaming (adk-python streaming tools)', async () => {
+    const output = await example('live-streaming-tool');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'stock_watcher: call monitor_stock_price {"stock_symbol":"GOOG"}',
+      'stock_watcher: monitor_stock_price → {"status":"The function is running asynchronously and the results are pending."}',
+      'stock_watcher: I am watching GOOG for you.',
+      'stock_watcher: GOOG just moved to 300.',
+      'stock_watcher: GOOG just moved to 400.',
+      'stock_watcher: call stop_streaming {"function_name":"monitor_stock_price"}',
+      '(monitor for GOOG stopped)',
+      'stock_watcher: stop_streaming → {"status":"Successfully stopped streaming function monitor_stock_price"}',
+      'stock_watcher: Stopped watching GOOG.',
+      'to the model: {"status":"The function is running asynchronously and the results are pending."}',
+      'to the model: {"result":"the price for GOOG is 300"}',
+      'to the model: {"result":"the price for GOOG is 400"}',
+    ]);
+  });
 });

@@ -132,6 +132,11 @@ export type {
 } from './context/hook-arguments.js';
 export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
 export { LiveRequestQueue, type LiveRequest } from './context/live-request-queue.js';
+export {
+  ActiveStreamingTool,
+  type ActiveStreamingToolInit,
+} from './context/active-streaming-tool.js';
+export type { TranscriptionEntry } from './context/transcription-entry.js';
 export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
 export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
 
@@ -357,12 +362,15 @@ export {
   type ExampleSource,
 } from './tools/example-tool.js';
 export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js';
+export { StopStreamingTool, stopStreaming } from './tools/stop-streaming-tool.js';
+export type { StreamingToolInputs } from './tools/streaming-tool-inputs.js';
 export {
   FunctionTool,
   isFunctionTool,
   type FunctionToolArguments,
   type FunctionToolExecute,
   type FunctionToolOptions,
+  type StreamingStart,
   type FunctionToolParameters,
   type RequireConfirmation,
 } from './tools/function-tool.js';

@@ -1,3 +1,4 @@
+export { ActiveStreamingTool, type ActiveStreamingToolInit } from './active-streaming-tool.js';
 export type { AgentContract } from './agent-contract.js';
 export type { ChildRunner, ChildRunRequest } from './child-runner.js';
 export type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
@@ -27,3 +28,4 @@ export {
   type RunConfig,
 } from './run-config.js';
 export type { ToolContract } from './tool-contract.js';
+export type { TranscriptionEntry } from './transcription-entry.js';

@@ -8,6 +8,7 @@ import type { BaseMemoryService } from '../memory/base-memory-service.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
+import type { ActiveStreamingTool } from './active-streaming-tool.js';
 import type { AgentContract } from './agent-contract.js';
 import type { WorkflowNodeHandle } from './workflow-node-handle.js';
 import type { ChildRunner } from './child-runner.js';
@@ -16,6 +17,7 @@ import type { CredentialService } from './credential-service.js';
 import type { LiveRequestQueue } from './live-request-queue.js';
 import type { PluginManagerContract } from './plugin-manager-contract.js';
 import type { RunConfig } from './run-config.js';
+import type { TranscriptionEntry } from './transcription-entry.js';
 
 /** Counts model calls across one invocation, shared by every copy of its context. */
 class InvocationCostManager {
@@ -138,6 +140,15 @@ export class InvocationContext {
   agentStates: Record<string, Record<string, unknown>> = {};
   /** Which agents have finished within this invocation. */
   endOfAgents: Record<string, boolean> = {};
+  /**
+   * The streaming tools a live run started, by tool name (Python
+   * `active_streaming_tools`, whose `stop_streaming` looks them up by
+   * function name); shared by every copy. Emptied when the live run of the
+   * agent that started them ends.
+   */
+  activeStreamingTools = new Map<string, ActiveStreamingTool>();
+  /** The live turn's audio and content kept for its transcript (Python `transcription_cache`); shared by every copy. */
+  transcriptionCache: TranscriptionEntry[] = [];
   private costManager = new InvocationCostManager();
   /**
    * Whether the session holds scoped events, kept up to date as the
@@ -206,6 +217,8 @@ export class InvocationContext {
     copied.endInvocation = this.endInvocation;
     copied.agentStates = this.agentStates;
     copied.endOfAgents = this.endOfAgents;
+    copied.activeStreamingTools = this.activeStreamingTools;
+    copied.transcriptionCache = this.transcriptionCache;
     copied.costManager = this.costManager;
     copied.scopedEventScan = this.scopedEventScan;
     copied.liveSessionResumptionHandle = this.liveSessionResumptionHandle;

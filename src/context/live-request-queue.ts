@@ -16,6 +16,11 @@ export interface LiveRequest {
   activityEnd?: ActivityEnd;
   /** Ends the live session. */
   close?: boolean;
+  /**
+   * The content is one piece of a longer answer (a streaming tool's
+   * result): it goes to the model but is not stored as a user event.
+   */
+  partial?: boolean;
 }
 
 /**
@@ -33,9 +38,9 @@ export class LiveRequestQueue {
     else this.buffered.push(request);
   }
 
-  /** Queues a content message. */
-  sendContent(content: Content): void {
-    this.send({ content });
+  /** Queues a content message; `partial` marks one piece of a longer answer (see `LiveRequest.partial`). */
+  sendContent(content: Content, partial = false): void {
+    this.send(partial ? { content, partial } : { content });
   }
 
   /** Queues realtime input. */

@@ -5,6 +5,7 @@ import {
   generateAuthEvent,
   generateRequestConfirmationEvent,
   handleFunctionCallsAsync,
+  type ToolRunner,
 } from './functions.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 import {
@@ -21,19 +22,22 @@ export interface FunctionCallFollowUps {
 /**
  * Runs the calls, then lists the auth request, the confirmation request, the
  * responses and the structured final answer, and names the agent a transfer
- * asks for (spec 000 §6.3, §8.2).
+ * asks for (spec 000 §6.3, §8.2). `runTool` runs each tool in place of its
+ * `runAsync` (the live flow's runner).
  */
 export async function runFunctionCalls(
   context: InvocationContext,
   agent: LlmAgentContract,
   functionCallEvent: Event,
   request: LlmRequest,
+  runTool?: ToolRunner,
 ): Promise<FunctionCallFollowUps> {
   const responseEvent = await handleFunctionCallsAsync({
     context,
     agent,
     functionCallEvent,
     toolsDict: request.toolsDict,
+    runTool,
   });
   if (!responseEvent) return { events: [], transferTo: undefined };
   const events: Event[] = [];

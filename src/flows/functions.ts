@@ -65,12 +65,21 @@ export interface FunctionCallListRequest extends FunctionCallOptions {
   toolsDict: Readonly<Record<string, LlmRequestTool>>;
 }
 
-/** Which calls to run, and the confirmations that answer some of them. */
+/**
+ * Runs one tool call in place of `tool.runAsync`, between the before- and
+ * after-tool callbacks (Python's `tool_runner`; the live flow's starts
+ * streaming tools in the background and answers `stop_streaming`).
+ */
+export type ToolRunner = (tool: BaseTool, args: RunToolArguments) => Promise<unknown>;
+
+/** Which calls to run, the confirmations that answer some of them, and how a tool is run. */
 export interface FunctionCallOptions {
   /** Run only the calls with these ids. */
   filters?: ReadonlySet<string> | undefined;
   /** A confirmation per call id, passed to the call it answers. */
   toolConfirmations?: Readonly<Record<string, ToolConfirmation>> | undefined;
+  /** Runs each tool; by default its `runAsync`. */
+  runTool?: ToolRunner | undefined;
 }
 
 /**
@@ -110,17 +119,31 @@ function runFunctionCallList(
   // no list to gather, filter and merge (nor a merged span, as before).
   if (calls.length !== 1) return runParallelFunctionCalls(run, calls);
   const call = calls[0]!;
-  const { context, agent, toolsDict, toolConfirmations } = run;
-  return runFunctionCall(context, agent, call, toolsDict, confirmationOf(call, toolConfirmations));
+  const { context, agent, toolsDict, toolConfirmations, runTool } = run;
+  return runFunctionCall(
+    context,
+    agent,
+    call,
+    toolsDict,
+    confirmationOf(call, toolConfirmations),
+    runTool,
+  );
 }
 
 async function runParallelFunctionCalls(
-  { context, agent, toolsDict, toolConfirmations }: FunctionCallListRun,
+  { context, agent, toolsDict, toolConfirmations, runTool }: FunctionCallListRun,
   calls: readonly FunctionCall[],
 ): Promise<Event | undefined> {
   const events = await Promise.all(
     calls.map((call) =>
-      runFunctionCall(context, agent, call, toolsDict, confirmationOf(call, toolConfirmations)),
+      runFunctionCall(
+        context,
+        agent,
+        call,
+        toolsDict,
+        confirmationOf(call, toolConfirmations),
+        runTool,
+      ),
     ),
   );
   const responses = events.filter((event): event is Event => event !== undefined);
@@ -153,6 +176,7 @@ async function runFunctionCall(
   call: FunctionCall,
   toolsDict: Readonly<Record<string, LlmRequestTool>>,
   toolConfirmation: ToolConfirmation | undefined,
+  runTool: ToolRunner | undefined,
 ): Promise<Event | undefined> {
   const name = call.name ?? '';
   const span = startAdkSpan(`execute_tool ${name}`, context.traceContext);
@@ -196,7 +220,9 @@ async function runFunctionCall(
     }
     if (response === undefined || response === null) {
       try {
-        response = await tool.runAsync({ args, context: toolContext });
+        response = runTool
+          ? await runTool(tool, { args, context: toolContext })
+          : await tool.runAsync({ args, context: toolContext });
       } catch (error) {
         const recovered = await runOnToolErrorCallbacks(
           context,
@@ -426,7 +452,8 @@ class MissingTool extends BaseTool {
   }
 }
 
-function asResponseObject(result: unknown): Record<string, unknown> {
+/** A tool result as a function response's `response` (Python's rule: a non-object is `{result: …}`). */
+export function asResponseObject(result: unknown): Record<string, unknown> {
   return isPlainObject(result) ? result : { result: result === undefined ? null : result };
 }
 

@@ -16,6 +16,7 @@ import {
   runLiveSessions,
 } from './live-connection.js';
 import { sendToModel } from './live-send.js';
+import { LiveStreamingTools } from './live-streaming-tools.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 
 /**
@@ -30,8 +31,9 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * connection (`runLiveSessions`). Ends when the queue sends `close` (the
  * connection closes), when the context's abort signal fires, or when the
  * model's stream ends; a model error is thrown as it came. The connection
- * is closed on every way out. Throws `InvalidArgumentError` when the
- * context has no LiveRequestQueue.
+ * is closed, and the streaming tools the run started are stopped, on every
+ * way out (before a transfer's agent runs). Throws `InvalidArgumentError`
+ * when the context has no LiveRequestQueue.
  */
 export async function* runLiveFlow(
   flow: BaseLlmFlow,
@@ -49,9 +51,16 @@ export async function* runLiveFlow(
   yield* flow.preprocess(context, agent, request);
   if (context.endInvocation) return;
 
-  const transferTo = yield* runLiveSessions(context, agent, request, (connection) =>
-    runLiveSession(flow, context, agent, request, connection, queue),
-  );
+  // The tools outlive a connection: a resumed session goes on answering their results.
+  const streamingTools = new LiveStreamingTools(context);
+  let transferTo: string | undefined;
+  try {
+    transferTo = yield* runLiveSessions(context, agent, request, (connection) =>
+      runLiveSession(flow, context, agent, request, connection, queue, streamingTools),
+    );
+  } finally {
+    await streamingTools.stopAll();
+  }
   // The session and its reader on the queue are closed first, so the agent transferred to reads alone.
   if (transferTo) {
     forgetLiveSession(context);
@@ -74,6 +83,7 @@ async function* runLiveSession(
   request: LlmRequest,
   connection: BaseLlmConnection,
   queue: LiveRequestQueue,
+  streamingTools: LiveStreamingTools,
 ): AsyncGenerator<Event, LiveSessionEnd, undefined> {
   const stop = new AbortController();
   const onAbort = (): void => {
@@ -101,9 +111,10 @@ async function* runLiveSession(
     // turn_complete), so it is read again until the session is over: the sending side ended,
     // a transfer, an abort, or a pass that received nothing (the connection is closed).
     for (;;) {
-      const pass = yield* receiveFromModel(flow, context, agent, request, connection, () =>
-        stop.abort(),
-      );
+      const pass = yield* receiveFromModel(flow, context, agent, request, connection, {
+        stopSending: () => stop.abort(),
+        streamingTools,
+      });
       transferTo = pass.transferTo;
       goAway = pass.goAway;
       if (goAway) break;
@@ -123,9 +134,10 @@ async function* runLiveSession(
 /**
  * One pass over the connection's stream: the model's responses as events
  * (Python `_receive_from_model` and `_postprocess_live`), with the function
- * calls run and answered. Returns the agent a transfer names, having stopped
- * at it (and stopped the sending before yielding the transfer), and whether
- * the pass received any response.
+ * calls run and answered (streaming tools through `hooks.streamingTools`,
+ * which sees every response). Returns the agent a transfer names, having
+ * stopped at it (and stopped the sending before yielding the transfer), and
+ * whether the pass received any response.
  */
 async function* receiveFromModel(
   flow: BaseLlmFlow,
@@ -133,7 +145,7 @@ async function* receiveFromModel(
   agent: LlmAgentContract,
   request: LlmRequest,
   connection: BaseLlmConnection,
-  stopSending: () => void,
+  hooks: { stopSending: () => void; streamingTools: LiveStreamingTools },
 ): AsyncGenerator<Event, { transferTo: string | undefined; received: boolean; goAway: boolean }> {
   let received = false;
   for await (const response of connection.receive()) {
@@ -142,6 +154,7 @@ async function* receiveFromModel(
     if (noteLiveSessionUpdate(context, response)) {
       return { transferTo: undefined, received, goAway: true };
     }
+    hooks.streamingTools.onModelResponse(response);
     const skeleton = createEvent({
       id: newEventId(),
       invocationId: context.invocationId,
@@ -156,15 +169,22 @@ async function* receiveFromModel(
     const event = finalizeModelResponseEvent(request, response, skeleton);
     yield event;
     if (event.partial || !hasFunctionCalls(event)) continue;
-    const followUps = await runFunctionCalls(context, agent, event, request);
+    const followUps = await runFunctionCalls(
+      context,
+      agent,
+      event,
+      request,
+      hooks.streamingTools.runTool,
+    );
     // Input the client sends once it sees the transfer is for the agent transferred to.
-    if (followUps.transferTo) stopSending();
+    if (followUps.transferTo) hooks.stopSending();
     for (const followUp of followUps.events) {
       yield followUp;
       if (!followUps.transferTo && followUp.content?.parts?.some((part) => part.functionResponse)) {
         await connection.sendContent(followUp.content);
       }
     }
+    hooks.streamingTools.releaseStarted();
     if (followUps.transferTo) return { transferTo: followUps.transferTo, received, goAway: false };
   }
   return { transferTo: undefined, received, goAway: false };

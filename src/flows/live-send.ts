@@ -3,15 +3,17 @@ import type { LiveRequestQueue } from '../context/live-request-queue.js';
 import { createEvent } from '../events/event.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
 import type { Content } from '../types/index.js';
+import { forwardToStreamingTools } from './live-streaming-tools.js';
 
 /**
  * Forwards the client's live requests to the model until a `close` request
  * or until `signal` fires (Python `BaseLlmFlow._send_to_model`): activity
  * start and end and blobs go as realtime input, content as content (the
- * user's content, unless it holds function responses, is first stored in
- * the session as a `user` event, as in non-live runs); `close` closes the
- * connection, which ends the model's receive stream. Resolves when it stops,
- * whatever the reason.
+ * user's content, unless it holds function responses or is partial, is
+ * first stored in the session as a `user` event, as in non-live runs);
+ * `close` closes the connection, which ends the model's receive stream.
+ * Each request is first copied to the streaming tools' input streams.
+ * Resolves when it stops, whatever the reason.
  */
 export async function sendToModel(
   context: InvocationContext,
@@ -27,6 +29,7 @@ export async function sendToModel(
       if (signal.aborted) return;
       throw error;
     }
+    forwardToStreamingTools(context, request);
     if (request.close) {
       await connection.close();
       return;
@@ -37,7 +40,7 @@ export async function sendToModel(
     if (request.blob) await connection.sendRealtime({ blob: request.blob });
     if (request.content) {
       const content: Content = { ...request.content, role: request.content.role || 'user' };
-      if (!content.parts?.some((part) => part.functionResponse)) {
+      if (!request.partial && !content.parts?.some((part) => part.functionResponse)) {
         await context.sessionService.appendEvent({
           session: context.session,
           event: createEvent({ invocationId: context.invocationId, author: 'user', content }),

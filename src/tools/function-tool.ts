@@ -16,6 +16,11 @@ import {
   type ZodObjectSchema,
 } from './schema-conversion.js';
 import { checkJsonSchemaArguments } from './json-schema-arguments.js';
+import {
+  isAsyncGeneratorFunction,
+  NOT_STREAMING,
+  type StreamingToolInputs,
+} from './streaming-tool-inputs.js';
 
 const functionToolMarker = Symbol.for('adk-ts.tool.FunctionTool');
 
@@ -34,10 +39,16 @@ export type FunctionToolArguments<TParameters> = TParameters extends z.ZodType
   ? z.output<TParameters>
   : Record<string, unknown>;
 
-/** The function a `FunctionTool` runs; it may return a value or a promise. */
+/**
+ * The function a `FunctionTool` runs; it may return a value or a promise,
+ * or, for a streaming tool, be an `async function*` whose yielded values
+ * each reach the live model (the third argument carries its input stream
+ * and cancellation signal).
+ */
 export type FunctionToolExecute<TParameters> = (
   args: FunctionToolArguments<TParameters>,
   context: Context,
+  streaming: StreamingToolInputs,
 ) => unknown;
 
 /**
@@ -66,7 +77,23 @@ export interface FunctionToolOptions<TParameters extends FunctionToolParameters 
   requireConfirmation?: RequireConfirmation<TParameters>;
   /** Free-form data attached to the tool. */
   customMetadata?: Record<string, unknown>;
+  /**
+   * Whether `execute` is a streaming function (an async generator run in the
+   * background of a live session); by default, whether `execute` is an
+   * `async function*`. Set it for a function that returns an async iterable
+   * some other way.
+   */
+  streaming?: boolean;
+  /**
+   * Whether the streaming function reads the client's live requests from
+   * its own LiveRequestQueue (`streaming.inputStream`), as a Python tool
+   * with an `input_stream: LiveRequestQueue` parameter does. Default false.
+   */
+  inputStream?: boolean;
 }
+
+/** What starting a streaming function gives: its results, or the one answer that replaces them. */
+export type StreamingStart = { stream: AsyncIterator<unknown> } | { result: unknown };
 
 /**
  * A tool that wraps a function (Python `FunctionTool`, spec 000 §6.7).
@@ -93,6 +120,11 @@ export interface FunctionToolOptions<TParameters extends FunctionToolParameters 
  * 4. `execute` runs (sync or async); what it returns is the result, and
  *    what it throws propagates (the flow runs the on-tool-error hooks).
  *
+ * A streaming tool (`streaming`, an `async function*` by default) runs only
+ * in a live session, through `startStreaming`: outside one, `runAsync`
+ * answers the call with an error and does not start the function (Python
+ * starts nothing either: there the call returns the unstarted generator).
+ *
  * For JSON Schema and genai `Schema` parameters, only declared properties
  * are passed on (unless `additionalProperties` allows more) and top-level
  * defaults fill absent parameters, as a Python function's signature does.
@@ -110,6 +142,10 @@ export class FunctionTool<
   private readonly requireConfirmation: RequireConfirmation<TParameters>;
   private readonly parametersKind: ToolSchemaKind | undefined;
   private readonly declaration: FunctionDeclaration;
+  /** Whether the tool is a streaming function (see `FunctionToolOptions.streaming`). */
+  readonly isStreaming: boolean;
+  /** Whether the streaming function reads the client's live requests (`FunctionToolOptions.inputStream`). */
+  readonly acceptsInputStream: boolean;
 
   constructor(options: FunctionToolOptions<TParameters>) {
     const name = options.name ?? options.execute.name;
@@ -129,6 +165,8 @@ export class FunctionTool<
     this.response = options.response;
     this.executeFunction = options.execute;
     this.requireConfirmation = options.requireConfirmation ?? false;
+    this.isStreaming = options.streaming ?? isAsyncGeneratorFunction(options.execute);
+    this.acceptsInputStream = this.isStreaming && options.inputStream === true;
     this.parametersKind =
       options.parameters === undefined ? undefined : checkParameters(name, options.parameters);
     this.declaration = {
@@ -150,8 +188,44 @@ export class FunctionTool<
 
   /** Validates the arguments, handles confirmation, then runs `execute` (see the class comment). */
   override async runAsync({ args, context }: RunToolArguments): Promise<unknown> {
+    const prepared = await this.prepareCall(args, context);
+    if ('answer' in prepared) return prepared.answer;
+    if (this.isStreaming) {
+      return {
+        error:
+          `Invoking \`${this.name}()\` failed: it is a streaming tool, which runs only` +
+          ' in a live session.',
+      };
+    }
+    return await this.executeFunction(prepared.args, context, NOT_STREAMING);
+  }
+
+  /**
+   * Starts a streaming function for a live run: the arguments are validated
+   * and confirmation handled as in `runAsync` (a failure is the `result`),
+   * then `execute` is called with `inputs` and its async iterator returned
+   * unstarted. A function that returns something other than an async
+   * iterable gives that value as the `result`.
+   */
+  async startStreaming({
+    args,
+    context,
+    inputs,
+  }: RunToolArguments & { inputs: StreamingToolInputs }): Promise<StreamingStart> {
+    const prepared = await this.prepareCall(args, context);
+    if ('answer' in prepared) return { result: prepared.answer };
+    const output = await this.executeFunction(prepared.args, context, inputs);
+    if (isAsyncIterable(output)) return { stream: output[Symbol.asyncIterator]() };
+    return { result: output };
+  }
+
+  // The validated arguments, or the answer that stands for the call (an argument error, a confirmation request or rejection).
+  private async prepareCall(
+    args: Readonly<Record<string, unknown>>,
+    context: Context,
+  ): Promise<{ args: FunctionToolArguments<TParameters> } | { answer: unknown }> {
     const prepared = await this.prepareArguments(args);
-    if ('error' in prepared) return prepared;
+    if ('error' in prepared) return { answer: prepared };
     const callArgs = prepared.args as FunctionToolArguments<TParameters>;
 
     if (this.requireConfirmation !== false && (await this.needsConfirmation(callArgs, context))) {
@@ -163,13 +237,15 @@ export class FunctionTool<
             ' ToolConfirmation payload.',
         });
         context.actions.skipSummarization = true;
-        return { error: 'This tool call requires confirmation, please approve or reject.' };
+        return {
+          answer: { error: 'This tool call requires confirmation, please approve or reject.' },
+        };
       }
       if (!context.toolConfirmation.confirmed) {
-        return { error: 'This tool call is rejected.' };
+        return { answer: { error: 'This tool call is rejected.' } };
       }
     }
-    return await this.executeFunction(callArgs, context);
+    return { args: callArgs };
   }
 
   private async needsConfirmation(
@@ -263,6 +339,14 @@ export function isFunctionTool(value: unknown): value is FunctionTool<FunctionTo
     typeof value === 'object' &&
     value !== null &&
     (value as Record<symbol, unknown>)[functionToolMarker] === true
+  );
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] === 'function'
   );
 }
 

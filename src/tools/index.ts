@@ -17,6 +17,7 @@ export {
   type FunctionToolArguments,
   type FunctionToolExecute,
   type FunctionToolOptions,
+  type StreamingStart,
   type FunctionToolParameters,
   type RequireConfirmation,
 } from './function-tool.js';
@@ -26,6 +27,12 @@ export {
   type LongRunningFunctionToolOptions,
 } from './long-running-function-tool.js';
 export { EXIT_LOOP_TOOL_NAME, ExitLoopTool, exitLoop } from './exit-loop-tool.js';
+export {
+  STOP_STREAMING_TOOL_NAME,
+  StopStreamingTool,
+  stopStreaming,
+} from './stop-streaming-tool.js';
+export type { StreamingToolInputs } from './streaming-tool-inputs.js';
 export { GeminiBuiltInTool } from './gemini-built-in-tool.js';
 export {
   GoogleSearchTool,
