@@ -22,7 +22,8 @@ const LiveBlobJson = z.preprocess(
  * each (Python `LiveRequest.model_validate_json`): `content` (a genai
  * Content, e.g. a text turn or function responses), `blob` (realtime input:
  * `{mime_type, data}` with base64 data), `activity_start` / `activity_end`
- * (`{}`), or `close: true`. Keys in snake_case (Python's field names, what
+ * (`{}`), or `close: true`; `partial: true` marks content as one piece of
+ * a longer answer (see `LiveRequest.partial`). Keys in snake_case (Python's field names, what
  * adk-web sends) or camelCase; `null` reads as absent; keys it does not know
  * are ignored, as pydantic's default model ignores them. A frame without any
  * of the five is refused: it would ask the live run for nothing.
@@ -36,6 +37,7 @@ export const LiveRequest = z.preprocess(
       activityStart: ActivityMarker.optional(),
       activityEnd: ActivityMarker.optional(),
       close: z.boolean().optional(),
+      partial: z.boolean().optional(),
     })
     .refine(
       (request) =>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { RequestValidationError } from '../errors/request-validation-error.js';
+import { parseLiveRequestFrame } from './live-request-wire.js';
+
+describe('parseLiveRequestFrame', () => {
+  it('reads a partial content frame with its flag, and omits absent fields', () => {
+    const frame = JSON.stringify({
+      content: { role: 'user', parts: [{ text: 'price 10' }] },
+      partial: true,
+    });
+    expect(parseLiveRequestFrame(frame)).toEqual({
+      content: { role: 'user', parts: [{ text: 'price 10' }] },
+      partial: true,
+    });
+  });
+
+  it('reads snake_case blobs and activity markers', () => {
+    expect(
+      parseLiveRequestFrame(JSON.stringify({ blob: { mime_type: 'audio/pcm', data: 'AAAA' } })),
+    ).toEqual({ blob: { mimeType: 'audio/pcm', data: 'AAAA' } });
+    expect(parseLiveRequestFrame(JSON.stringify({ activity_start: {} }))).toEqual({
+      activityStart: {},
+    });
+  });
+
+  it('refuses a frame that asks for nothing, naming the fields it may carry', () => {
+    let caught: unknown;
+    try {
+      parseLiveRequestFrame(JSON.stringify({ partial: true }));
+    } catch (error) {
+      caught = error;
+    }
+    expect(RequestValidationError.isInstance(caught)).toBe(true);
+    expect(String((caught as Error).message)).toContain('content, blob');
+  });
+});
