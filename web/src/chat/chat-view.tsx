@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WireFunctionCall } from '../api/types';
 import type { CallFailures } from './call-failures';
@@ -20,6 +21,8 @@ export interface ChatViewProps {
   /** Downloads the session as JSON (the file _Import session_ reads). */
   onExport: () => void;
   onAnswer: (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => void;
+  /** Shown between the conversation and the message box (the live mode controls). */
+  beforeComposer?: ComponentChildren;
 }
 
 /**
@@ -38,6 +41,7 @@ export function ChatView(props: ChatViewProps) {
     onStop,
     onExport,
     onAnswer,
+    beforeComposer,
   } = props;
   const [text, setText] = useState('');
   const log = useRef<HTMLDivElement>(null);
@@ -105,6 +109,7 @@ export function ChatView(props: ChatViewProps) {
           </p>
         )}
       </div>
+      {beforeComposer}
       <form
         class="composer"
         onSubmit={(event) => {

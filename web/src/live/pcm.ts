@@ -17,7 +17,7 @@ export const DEFAULT_OUTPUT_SAMPLE_RATE = 24_000;
  * Encodes float samples in [-1, 1] as 16-bit signed little-endian PCM;
  * samples outside the range are clipped (never wrapped).
  */
-export function floatToPcm16(samples: Float32Array): Uint8Array {
+export function floatToPcm16(samples: Float32Array): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(samples.length * 2);
   const view = new DataView(bytes.buffer);
   for (let index = 0; index < samples.length; index += 1) {
@@ -33,7 +33,7 @@ export function floatToPcm16(samples: Float32Array): Uint8Array {
  * Decodes 16-bit signed little-endian PCM into float samples in [-1, 1);
  * a trailing odd byte (half a sample) is ignored.
  */
-export function pcm16ToFloat(bytes: Uint8Array): Float32Array {
+export function pcm16ToFloat(bytes: Uint8Array): Float32Array<ArrayBuffer> {
   const count = Math.floor(bytes.length / 2);
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
   const samples = new Float32Array(count);

@@ -1,0 +1,156 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptedLiveLlm } from '../../src/testing/scripted-live-llm.js';
+import { launchBrowser, openApp, screenshot, startDevServer, type DevServer } from './harness.js';
+import {
+  ANSWER,
+  createLiveApp,
+  CUT_SHORT,
+  LIVE_APP_NAME,
+  MICROPHONE_TONE_HZ,
+  QUESTION,
+  writeToneWav,
+} from './live-app.js';
+
+// Live mode of the dev UI in a real chromium whose microphone is a WAV file,
+// against the real server's /run_live and a scripted live model.
+
+const answering = createLiveApp();
+const bargeIn = createLiveApp({ bargeIn: true });
+const BARGE_IN_APP = 'barge_in_app';
+
+let server: DevServer;
+let browser: Browser;
+let page: Page;
+let wavDirectory: string;
+
+beforeAll(async () => {
+  wavDirectory = await mkdtemp(path.join(tmpdir(), 'adk-live-wav-'));
+  const wav = path.join(wavDirectory, 'tone.wav');
+  await writeToneWav(wav);
+  server = await startDevServer({
+    [LIVE_APP_NAME]: answering.agent,
+    [BARGE_IN_APP]: bargeIn.agent,
+  });
+  browser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(wavDirectory, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await page?.context().close();
+});
+
+async function openLive(appName: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await openApp(page, server.url, appName);
+}
+
+function liveStatus() {
+  return page.getByTestId('live-status');
+}
+
+async function statusNumber(name: string): Promise<number> {
+  return Number(await liveStatus().getAttribute(`data-${name}`));
+}
+
+function transcript() {
+  return page.getByRole('log', { name: 'Live transcript' });
+}
+
+/** The 16 kHz samples the model received, decoded from every realtime blob. */
+function receivedSamples(model: ScriptedLiveLlm): { mimeTypes: string[]; samples: Int16Array[] } {
+  const blobs = model.connections.flatMap((connection) =>
+    connection.realtimeInputs.flatMap((input) => ('blob' in input ? [input.blob] : [])),
+  );
+  return {
+    mimeTypes: blobs.map((blob) => blob.mimeType ?? ''),
+    samples: blobs.map((blob) => {
+      const bytes = Buffer.from(blob.data ?? '', 'base64');
+      return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
+    }),
+  };
+}
+
+/** Sign changes per second of a 16 kHz signal: twice its pitch for a pure tone. */
+function crossingsPerSecond(chunks: Int16Array[]): number {
+  let crossings = 0;
+  let count = 0;
+  let previous: number | undefined;
+  for (const chunk of chunks) {
+    for (const sample of chunk) {
+      if (previous !== undefined && previous < 0 !== sample < 0) crossings += 1;
+      previous = sample;
+      count += 1;
+    }
+  }
+  return crossings / (count / 16_000);
+}
+
+describe('dev UI live mode', () => {
+  it('streams the microphone as 16 kHz PCM, shows both transcripts and plays the answer', async () => {
+    await openLive(LIVE_APP_NAME);
+    await page.getByRole('button', { name: 'Start live', exact: true }).click();
+    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('live');
+
+    // The question grows from its pieces and closes with the whole; the answer follows.
+    const user = transcript().locator('[data-speaker="user"]');
+    const agent = transcript().locator('[data-speaker="model"]');
+    await expect.poll(() => user.innerText()).toContain(QUESTION);
+    await expect.poll(() => user.getAttribute('data-final')).toBe('true');
+    await expect.poll(() => agent.innerText()).toContain(ANSWER);
+    expect(await user.count()).toBe(1);
+
+    // The answer's two 24 kHz chunks were scheduled and played to their end.
+    await expect.poll(() => statusNumber('audio-scheduled')).toBe(2);
+    await expect.poll(() => statusNumber('audio-played'), { timeout: 5_000 }).toBe(2);
+    expect(await liveStatus().getAttribute('data-audio-state')).toBe('running');
+
+    // Enough microphone audio to measure its pitch: 10 chunks of 100 ms.
+    await expect.poll(() => statusNumber('chunks-sent'), { timeout: 5_000 }).toBeGreaterThan(10);
+    await screenshot(page, 'live-01-answered');
+    const received = receivedSamples(answering.model);
+    expect(received.mimeTypes.length).toBeGreaterThan(10);
+    expect(new Set(received.mimeTypes)).toEqual(new Set(['audio/pcm;rate=16000']));
+    // 100 ms chunks at 16 kHz: 1600 samples each.
+    expect(new Set(received.samples.map((chunk) => chunk.length))).toEqual(new Set([1600]));
+    // The fake microphone's 440 Hz tone is still 440 Hz at 16 kHz: the page resampled it right.
+    const pitch = crossingsPerSecond(received.samples.slice(2)) / 2;
+    expect(pitch).toBeGreaterThan(MICROPHONE_TONE_HZ * 0.95);
+    expect(pitch).toBeLessThan(MICROPHONE_TONE_HZ * 1.05);
+
+    await page.getByRole('button', { name: 'Stop live', exact: true }).click();
+    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+    expect(await page.getByTestId('live-error').count()).toBe(0);
+    await expect.poll(() => answering.model.connections.every((c) => c.closed)).toBe(true);
+  });
+
+  it('silences the model when it is interrupted and marks its utterance cut short', async () => {
+    await openLive(BARGE_IN_APP);
+    await page.getByRole('button', { name: 'Start live', exact: true }).click();
+    const cut = transcript().getByText(CUT_SHORT);
+    await cut.waitFor();
+    // Turn 2's five seconds of speech were queued; the interruption dropped them well before their end.
+    await expect.poll(() => statusNumber('audio-scheduled')).toBe(3);
+    await expect.poll(() => transcript().innerText()).toContain('(interrupted)');
+    await expect.poll(() => statusNumber('audio-queued'), { timeout: 3_000 }).toBe(0);
+    expect(await statusNumber('audio-played')).toBeLessThan(3);
+    await screenshot(page, 'live-02-interrupted');
+    await page.getByRole('button', { name: 'Stop live', exact: true }).click();
+    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+  });
+});
