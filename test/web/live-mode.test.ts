@@ -129,7 +129,7 @@ describe('dev UI live mode', () => {
     // 100 ms chunks at 16 kHz: 1600 samples each.
     expect(new Set(received.samples.map((chunk) => chunk.length))).toEqual(new Set([1600]));
     // The fake microphone's 440 Hz tone is still 440 Hz at 16 kHz: the page resampled it right.
-    const pitch = crossingsPerSecond(received.samples.slice(2)) / 2;
+    const pitch = crossingsPerSecond(received.samples.slice(1, 11)) / 2;
     expect(pitch).toBeGreaterThan(MICROPHONE_TONE_HZ * 0.95);
     expect(pitch).toBeLessThan(MICROPHONE_TONE_HZ * 1.05);
 
