@@ -12,6 +12,7 @@ import { registerMemoryRoutes } from './memory-routes.js';
 import { registerOpenApiRoutes } from './openapi-routes.js';
 import { OriginPolicy } from './origin-policy.js';
 import type { RouteContext } from './route-context.js';
+import { registerRunLiveRoute } from './run-live-route.js';
 import { registerRunRoutes } from './run-routes.js';
 import { registerRunSseRoutes } from './run-sse-routes.js';
 import { RunTracker } from './run-tracker.js';
@@ -38,7 +39,7 @@ export interface ApiServer {
 /**
  * Builds the HTTP API of adk-python's `api_server` (docs/api-server.md):
  * health and version, app listing, session CRUD, artifacts, memory, `/run`
- * and `/run_sse`, the OpenAPI description (`/openapi.json`, `/docs`), with
+ * and `/run_sse`, the `/run_live` WebSocket (served by `serveApiServer`), the OpenAPI description (`/openapi.json`, `/docs`), with
  * the security defaults of ARCHITECTURE §6 — a guard against cross-origin
  * writes and DNS rebinding, CORS only for
  * `allowOrigins`, a body limit, and JSON `{"detail": …}` errors (4xx for
@@ -69,6 +70,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   registerMemoryRoutes(api, route);
   registerRunRoutes(api, route);
   registerRunSseRoutes(api, route);
+  registerRunLiveRoute(api, route);
   if (options.dev) registerDevRoutes(api, route, options.dev);
   // Read at the first request, when `app` holds every route.
   registerOpenApiRoutes(api, {

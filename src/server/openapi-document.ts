@@ -7,8 +7,15 @@ export interface RouteEntry {
   readonly path: string;
 }
 
-/** The routes the document leaves out, as FastAPI leaves out its own docs routes. */
-export const UNDOCUMENTED_PATHS: ReadonlySet<string> = new Set(['/openapi.json', '/docs']);
+/**
+ * The routes the document leaves out, as FastAPI leaves out its own docs
+ * routes and its WebSocket routes (`/run_live`).
+ */
+export const UNDOCUMENTED_PATHS: ReadonlySet<string> = new Set([
+  '/openapi.json',
+  '/docs',
+  '/run_live',
+]);
 
 const PATH_PARAMETERS: Readonly<Record<string, string>> = {
   app_name: 'The app: letters, digits and underscores, not starting with a digit.',

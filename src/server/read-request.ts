@@ -94,6 +94,14 @@ function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on', 't', 'y']);
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n']);
 
+/** A boolean as pydantic reads one from a string (`true/1/yes/on`, `false/0/no/off`, any case), or undefined. */
+export function parseBooleanWord(raw: string): boolean | undefined {
+  const word = raw.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return undefined;
+}
+
 /**
  * A boolean query parameter read as pydantic reads one (`true/1/yes/on`,
  * `false/0/no/off`, any case); `fallback` when absent. Anything else is a
@@ -102,9 +110,8 @@ const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'f', 'n']);
 export function readBooleanQuery(context: Context, name: string, fallback: boolean): boolean {
   const raw = context.req.query(name);
   if (raw === undefined) return fallback;
-  const word = raw.trim().toLowerCase();
-  if (TRUE_WORDS.has(word)) return true;
-  if (FALSE_WORDS.has(word)) return false;
+  const value = parseBooleanWord(raw);
+  if (value !== undefined) return value;
   throw new RequestValidationError({
     issues: [
       {

@@ -10,9 +10,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The request guard of ARCHITECTURE §6, before any route runs:
  * - 403 `Forbidden: host not allowed` for a `Host` the loopback-bound
  *   server does not answer as (DNS rebinding), whatever the method;
- * - 403 `Forbidden: origin not allowed` for a non-GET/HEAD/OPTIONS request
- *   whose `Origin` is neither listed nor the server's own. Requests without
- *   an `Origin` (curl, server-to-server) pass.
+ * - 403 `Forbidden: origin not allowed` for a non-GET/HEAD/OPTIONS request,
+ *   or a WebSocket upgrade (browsers let any page open one), whose `Origin`
+ *   is neither listed nor the server's own. Requests without an `Origin`
+ *   (curl, server-to-server) pass.
  */
 export function requestGuard(
   policy: OriginPolicy,
@@ -25,7 +26,8 @@ export function requestGuard(
     const origin = context.req.header('origin');
     if (
       origin !== undefined &&
-      !SAFE_METHODS.has(context.req.method) &&
+      (!SAFE_METHODS.has(context.req.method) ||
+        isWebSocketUpgrade(context.req.header('upgrade'))) &&
       !policy.allowsOrigin(origin, new URL(context.req.url).origin)
     ) {
       return context.json({ detail: 'Forbidden: origin not allowed' }, 403);
@@ -56,4 +58,8 @@ export function requestBodyLimit(maxBytes: number): MiddlewareHandler {
     onError: (context) =>
       context.json({ detail: `Request body too large: limit is ${maxBytes} bytes` }, 413),
   });
+}
+
+function isWebSocketUpgrade(upgrade: string | undefined): boolean {
+  return upgrade?.toLowerCase() === 'websocket';
 }

@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import type { ApiServerOptions } from './api-server-options.js';
-import { createApiServer, type ApiServer } from './create-api-server.js';
+import { WebSocketServer } from 'ws';
+import { createApiServer, DEFAULT_BODY_LIMIT, type ApiServer } from './create-api-server.js';
 
 /** Options of `serveApiServer`: the server's, plus where to listen. */
 export interface ServeApiServerOptions extends ApiServerOptions {
@@ -27,7 +28,7 @@ export interface ApiServerHandle {
   readonly httpServer: Server;
   /**
    * Shuts down gracefully: stops accepting connections, stops the running
-   * agents (SSE streams end), closes idle connections, waits for the rest
+   * agents (SSE streams end, `/run_live` sockets close with 1001), closes idle connections, waits for the rest
    * up to `shutdownGraceMs` and then cuts them, and closes the runners'
    * plugins. Calling it again returns the same promise.
    */
@@ -44,7 +45,15 @@ export async function serveApiServer(options: ServeApiServerOptions): Promise<Ap
   const host = options.host ?? '127.0.0.1';
   const graceMs = options.shutdownGraceMs ?? 5000;
   const apiServer = createApiServer({ ...options, bindHost: options.bindHost ?? host });
-  const httpServer = createAdaptorServer({ fetch: apiServer.app.fetch }) as Server;
+  // The WebSocket upgrades (`/run_live`) go through the hono app like any request.
+  const webSockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+  });
+  const httpServer = createAdaptorServer({
+    fetch: apiServer.app.fetch,
+    websocket: { server: webSockets },
+  }) as Server;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 8000, host, () => {
@@ -59,7 +68,10 @@ export async function serveApiServer(options: ServeApiServerOptions): Promise<Ap
   const shutDown = async (): Promise<void> => {
     const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
-    const cut = setTimeout(() => httpServer.closeAllConnections(), graceMs);
+    const cut = setTimeout(() => {
+      httpServer.closeAllConnections();
+      for (const socket of webSockets.clients) socket.terminate();
+    }, graceMs);
     cut.unref();
     await apiServer.close(graceMs);
     httpServer.closeIdleConnections();
