@@ -137,6 +137,15 @@ describe('dev UI live mode', () => {
     await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
     expect(await page.getByTestId('live-error').count()).toBe(0);
     await expect.poll(() => answering.model.connections.every((c) => c.closed)).toBe(true);
+
+    // The stored session is reloaded: what was said is in the conversation, once.
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    const speech = conversation.getByTestId('message-speech');
+    await expect
+      .poll(() => speech.allInnerTexts())
+      .toEqual([`(spoken) ${QUESTION}`, `(spoken) ${ANSWER}`]);
+    expect(await transcript().count()).toBe(0);
+    await screenshot(page, 'live-02-stopped');
   });
 
   it('silences the model when it is interrupted and marks its utterance cut short', async () => {
@@ -149,7 +158,7 @@ describe('dev UI live mode', () => {
     await expect.poll(() => transcript().innerText()).toContain('(interrupted)');
     await expect.poll(() => statusNumber('audio-queued'), { timeout: 3_000 }).toBe(0);
     expect(await statusNumber('audio-played')).toBeLessThan(3);
-    await screenshot(page, 'live-02-interrupted');
+    await screenshot(page, 'live-03-interrupted');
     await page.getByRole('button', { name: 'Stop live', exact: true }).click();
     await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
   });

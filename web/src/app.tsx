@@ -418,6 +418,7 @@ export function App() {
               onExport={() => void exportSession()}
               onAnswer={answer}
               beforeComposer={<LivePanel live={live} canStart={Boolean(appName) && !running} />}
+              {...(liveActive ? { emptyText: 'Live: speak; the transcript shows below.' } : {})}
             />
           </main>
           <div class="region region-inspect">

@@ -23,6 +23,8 @@ export interface ChatViewProps {
   onAnswer: (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => void;
   /** Shown between the conversation and the message box (the live mode controls). */
   beforeComposer?: ComponentChildren;
+  /** What an empty conversation says; default "Send a message to start the conversation." */
+  emptyText?: string;
 }
 
 /**
@@ -42,6 +44,7 @@ export function ChatView(props: ChatViewProps) {
     onExport,
     onAnswer,
     beforeComposer,
+    emptyText = 'Send a message to start the conversation.',
   } = props;
   const [text, setText] = useState('');
   const log = useRef<HTMLDivElement>(null);
@@ -75,9 +78,7 @@ export function ChatView(props: ChatViewProps) {
         </div>
       </div>
       <div class="chat-log" role="log" aria-label="Conversation" ref={log} tabIndex={0}>
-        {items.length === 0 && runErrors.length === 0 && (
-          <p class="muted empty">Send a message to start the conversation.</p>
-        )}
+        {items.length === 0 && runErrors.length === 0 && <p class="muted empty">{emptyText}</p>}
         {items.map((item) => {
           if (item.kind === 'message') {
             return (

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { WireEvent } from '../api/types';
-import { applyTranscription, EMPTY_TRANSCRIPT, type LiveTranscript } from './live-transcript';
+import {
+  applyTranscription,
+  EMPTY_TRANSCRIPT,
+  isTranscriptionOnly,
+  type LiveTranscript,
+} from './live-transcript';
 
 let ids = 0;
 function event(fields: Partial<WireEvent>): WireEvent {
@@ -84,5 +89,23 @@ describe('applyTranscription', () => {
     const before = replay([event({ partial: true, outputTranscription: { text: 'Hi' } })]);
     expect(applyTranscription(before, event({ content: { parts: [{ text: 'x' }] } }))).toBe(before);
     expect(applyTranscription(before, event({ inputTranscription: { text: '' } }))).toBe(before);
+  });
+});
+
+describe('isTranscriptionOnly', () => {
+  it('is true for a bare transcription and false once the event carries anything else', () => {
+    expect(isTranscriptionOnly(event({ inputTranscription: { text: 'Hi' } }))).toBe(true);
+    expect(isTranscriptionOnly(event({ outputTranscription: { text: 'Yo' }, partial: true }))).toBe(
+      true,
+    );
+    expect(
+      isTranscriptionOnly(
+        event({ outputTranscription: { text: 'Yo' }, content: { parts: [{ text: 'Yo' }] } }),
+      ),
+    ).toBe(false);
+    expect(
+      isTranscriptionOnly(event({ outputTranscription: { text: 'Yo' }, turnComplete: true })),
+    ).toBe(false);
+    expect(isTranscriptionOnly(event({ content: { parts: [{ text: 'x' }] } }))).toBe(false);
   });
 });

@@ -93,3 +93,18 @@ function replaceAt(transcript: LiveTranscript, index: number, entry: TranscriptE
     nextId: transcript.nextId,
   };
 }
+
+/**
+ * Whether an event is nothing but a transcription (no content, no error,
+ * no interruption or turn end): the live transcript shows it while the
+ * session lasts, so the chat need not.
+ */
+export function isTranscriptionOnly(event: WireEvent): boolean {
+  if (!event.inputTranscription && !event.outputTranscription) return false;
+  return (
+    (event.content?.parts ?? []).length === 0 &&
+    event.interrupted !== true &&
+    event.turnComplete !== true &&
+    event.errorCode === undefined
+  );
+}

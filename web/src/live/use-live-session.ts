@@ -2,7 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { WireContent, WireEvent } from '../api/types';
 import { closeText, LiveConnection } from './live-connection';
 import { audioChunks, withoutAudio } from './live-audio-parts';
-import { applyTranscription, EMPTY_TRANSCRIPT, type LiveTranscript } from './live-transcript';
+import {
+  applyTranscription,
+  EMPTY_TRANSCRIPT,
+  isTranscriptionOnly,
+  type LiveTranscript,
+} from './live-transcript';
 import { MicrophoneCapture } from './microphone-capture';
 import { PcmPlayer, type PlaybackStats } from './pcm-player';
 
@@ -27,7 +32,10 @@ export interface LiveSessionOptions {
   userId: string;
   /** The session to go live in: the current one, or a new one the app creates. */
   ensureSession: () => Promise<string>;
-  /** Each event for the chat (its audio parts removed; audio-only events are not passed). */
+  /**
+   * Each event for the chat, its audio parts removed; events that are only
+   * audio or only a transcription (the live transcript shows those) are not passed.
+   */
   onEvent: (event: WireEvent) => void;
   /** The session ended (either side closed it); the app reloads the stored session. */
   onEnded: (sessionId: string) => void;
@@ -67,7 +75,9 @@ function message(error: unknown): string {
  * A voice session with the agent over `/run_live` (the dev UI's live
  * mode): microphone audio goes up as 16 kHz PCM chunks, the model's audio
  * is played as it arrives (and silenced on a barge-in), transcriptions
- * build the transcript, and the other events go to the chat.
+ * build the transcript while the session lasts, and the other events go to
+ * the chat. When the session ends, the transcript is cleared and the app
+ * reloads the stored session, whose transcriptions the chat shows.
  */
 export function useLiveSession(options: LiveSessionOptions): LiveSession {
   const [state, setState] = useState<LiveState>(INITIAL);
@@ -82,7 +92,8 @@ export function useLiveSession(options: LiveSessionOptions): LiveSession {
     void current.capture?.stop();
     current.connection?.close();
     void current.player.close();
-    setState((previous) => ({ ...previous, status: 'off', error }));
+    // The reloaded session shows what was said in the chat: the transcript has done its part.
+    setState((previous) => ({ ...previous, status: 'off', error, transcript: EMPTY_TRANSCRIPT }));
     if (current.sessionId !== null) optionsRef.current.onEnded(current.sessionId);
   }, []);
 
@@ -94,7 +105,7 @@ export function useLiveSession(options: LiveSessionOptions): LiveSession {
       return transcript === previous.transcript ? previous : { ...previous, transcript };
     });
     const shown = withoutAudio(event);
-    if (shown) optionsRef.current.onEvent(shown);
+    if (shown && !isTranscriptionOnly(shown)) optionsRef.current.onEvent(shown);
   }, []);
 
   const start = useCallback(async (): Promise<void> => {
