@@ -97,3 +97,14 @@ export function createLiveApp(options: { bargeIn?: boolean } = {}): {
   });
   return { agent, model };
 }
+
+/** What the failing live model throws when the first microphone chunk arrives. */
+export const LIVE_FAILURE = 'The live model lost its voice.';
+
+/** A live agent whose model fails on the first thing it hears (the run ends with 1011). */
+export function createFailingLiveApp(): LlmAgent {
+  return new LlmAgent({
+    name: 'failing_voice_agent',
+    model: new ScriptedLiveLlm({ turns: [new Error(LIVE_FAILURE)] }),
+  });
+}

@@ -7,9 +7,11 @@ import type { ScriptedLiveLlm } from '../../src/testing/scripted-live-llm.js';
 import { launchBrowser, openApp, screenshot, startDevServer, type DevServer } from './harness.js';
 import {
   ANSWER,
+  createFailingLiveApp,
   createLiveApp,
   CUT_SHORT,
   LIVE_APP_NAME,
+  LIVE_FAILURE,
   MICROPHONE_TONE_HZ,
   QUESTION,
   writeToneWav,
@@ -21,6 +23,7 @@ import {
 const answering = createLiveApp();
 const bargeIn = createLiveApp({ bargeIn: true });
 const BARGE_IN_APP = 'barge_in_app';
+const FAILING_APP = 'failing_voice_app';
 
 let server: DevServer;
 let browser: Browser;
@@ -34,6 +37,7 @@ beforeAll(async () => {
   server = await startDevServer({
     [LIVE_APP_NAME]: answering.agent,
     [BARGE_IN_APP]: bargeIn.agent,
+    [FAILING_APP]: createFailingLiveApp(),
   });
   browser = await launchBrowser([
     '--use-fake-ui-for-media-stream',
@@ -123,6 +127,16 @@ describe('dev UI live mode', () => {
     // Enough microphone audio to measure its pitch: 10 chunks of 100 ms.
     await expect.poll(() => statusNumber('chunks-sent'), { timeout: 5_000 }).toBeGreaterThan(10);
     await screenshot(page, 'live-01-answered');
+
+    // Typed text goes into the open session as content.
+    const box = page.getByLabel('Message', { exact: true });
+    await box.fill('Thanks!');
+    await box.press('Enter');
+    await expect
+      .poll(() =>
+        answering.model.connections[0]?.contents.map((content) => content.parts?.[0]?.text),
+      )
+      .toEqual(['Thanks!']);
     const received = receivedSamples(answering.model);
     expect(received.mimeTypes.length).toBeGreaterThan(10);
     expect(new Set(received.mimeTypes)).toEqual(new Set(['audio/pcm;rate=16000']));
@@ -161,5 +175,18 @@ describe('dev UI live mode', () => {
     await screenshot(page, 'live-03-interrupted');
     await page.getByRole('button', { name: 'Stop live', exact: true }).click();
     await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+  });
+
+  it('ends live mode and says why when the run fails on the server', async () => {
+    await openLive(FAILING_APP);
+    await page.getByRole('button', { name: 'Start live', exact: true }).click();
+    const error = page.getByTestId('live-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain(LIVE_FAILURE);
+    expect(await error.innerText()).toContain('code 1011');
+    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+    expect(await page.getByRole('button', { name: 'Start live', exact: true }).isEnabled()).toBe(
+      true,
+    );
   });
 });
