@@ -1,4 +1,5 @@
 import workletUrl from './capture-worklet?worker&url';
+import { MicrophoneUnavailableError } from './microphone-unavailable-error';
 import { floatToPcm16, INPUT_SAMPLE_RATE } from './pcm';
 import { PcmChunker } from './pcm-chunker';
 import { StreamingResampler } from './resampler';
@@ -26,11 +27,16 @@ export class MicrophoneCapture {
   ) {}
 
   /**
-   * Asks for the microphone and starts capturing. Rejects when access is
-   * denied or no microphone exists (getUserMedia's errors) and releases
-   * what it opened.
+   * Asks for the microphone and starts capturing. Rejects with
+   * MicrophoneUnavailableError on a page the browser gives no microphone
+   * API (not a secure context), with getUserMedia's errors when access is
+   * denied or no microphone exists, and releases what it opened.
    */
   static async start(options: MicrophoneCaptureOptions): Promise<MicrophoneCapture> {
+    // navigator.mediaDevices is undefined outside secure contexts, despite its DOM type.
+    if (typeof navigator.mediaDevices?.getUserMedia !== 'function') {
+      throw new MicrophoneUnavailableError();
+    }
     const stream = await navigator.mediaDevices.getUserMedia({
       audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
     });
