@@ -137,6 +137,8 @@ describe('dev UI live mode', () => {
         answering.model.connections[0]?.contents.map((content) => content.parts?.[0]?.text),
       )
       .toEqual(['Thanks!']);
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    expect(await conversation.getByText('Thanks!').count()).toBe(1);
     const received = receivedSamples(answering.model);
     expect(received.mimeTypes.length).toBeGreaterThan(10);
     expect(new Set(received.mimeTypes)).toEqual(new Set(['audio/pcm;rate=16000']));
@@ -153,7 +155,6 @@ describe('dev UI live mode', () => {
     await expect.poll(() => answering.model.connections.every((c) => c.closed)).toBe(true);
 
     // The stored session is reloaded: what was said is in the conversation, once.
-    const conversation = page.getByRole('log', { name: 'Conversation' });
     const speech = conversation.getByTestId('message-speech');
     await expect
       .poll(() => speech.allInnerTexts())

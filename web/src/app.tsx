@@ -47,6 +47,17 @@ function isAbort(error: unknown): boolean {
 
 let localIds = 0;
 
+/** What the user sent, shown at once (the reload after the run brings the stored event). */
+function localUserEvent(content: WireContent): WireEvent {
+  return {
+    id: `local-${++localIds}`,
+    invocationId: 'local',
+    author: 'user',
+    timestamp: Date.now() / 1000,
+    content,
+  };
+}
+
 /**
  * The dev UI: pick an app and a session, chat with the agent over
  * `/run_sse` (streamed), and inspect the session's events, state,
@@ -194,15 +205,7 @@ export function App() {
     runSessionRef.current = id;
     setRunning(controller);
     setRunErrors([]);
-    setChat((current) =>
-      applyEvent(current, {
-        id: `local-${++localIds}`,
-        invocationId: 'local',
-        author: 'user',
-        timestamp: Date.now() / 1000,
-        content: newMessage,
-      }),
-    );
+    setChat((current) => applyEvent(current, localUserEvent(newMessage)));
     try {
       await runSse(
         {
@@ -409,11 +412,12 @@ export function App() {
               running={running !== null}
               ready={Boolean(appName)}
               sessionId={sessionId}
-              onSend={(text) =>
-                live.status === 'live'
-                  ? live.sendText(text)
-                  : void run({ role: 'user', parts: [{ text }] })
-              }
+              onSend={(text) => {
+                const content: WireContent = { role: 'user', parts: [{ text }] };
+                if (live.status !== 'live') return void run(content);
+                live.sendContent(content);
+                setChat((current) => applyEvent(current, localUserEvent(content)));
+              }}
               onStop={() => runningRef.current?.abort()}
               onExport={() => void exportSession()}
               onAnswer={answer}

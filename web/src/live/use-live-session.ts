@@ -47,8 +47,8 @@ export interface LiveSession extends LiveState {
   start: () => Promise<void>;
   /** Stops the microphone and closes the session. */
   stop: () => void;
-  /** Sends a typed message into the open session. */
-  sendText: (text: string) => void;
+  /** Sends a message (typed text) into the open session. */
+  sendContent: (content: WireContent) => void;
 }
 
 interface Running {
@@ -163,13 +163,12 @@ export function useLiveSession(options: LiveSessionOptions): LiveSession {
     else finish(current, null);
   }, [finish]);
 
-  const sendText = useCallback((text: string): void => {
-    const content: WireContent = { role: 'user', parts: [{ text }] };
+  const sendContent = useCallback((content: WireContent): void => {
     running.current?.connection?.sendContent(content);
   }, []);
 
   // Leaving the page (or the app) ends the session.
   useEffect(() => () => running.current?.connection?.close(), []);
 
-  return { ...state, start, stop, sendText };
+  return { ...state, start, stop, sendContent };
 }
