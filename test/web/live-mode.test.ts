@@ -139,8 +139,11 @@ describe('dev UI live mode', () => {
       .toEqual(['Thanks!']);
     const conversation = page.getByRole('log', { name: 'Conversation' });
     expect(await conversation.getByText('Thanks!').count()).toBe(1);
+    // The server has them once the model recorded them (the page's count may be ahead of it).
+    await expect
+      .poll(() => receivedSamples(answering.model).mimeTypes.length, { timeout: 5_000 })
+      .toBeGreaterThan(10);
     const received = receivedSamples(answering.model);
-    expect(received.mimeTypes.length).toBeGreaterThan(10);
     expect(new Set(received.mimeTypes)).toEqual(new Set(['audio/pcm;rate=16000']));
     // 100 ms chunks at 16 kHz: 1600 samples each.
     expect(new Set(received.samples.map((chunk) => chunk.length))).toEqual(new Set([1600]));
