@@ -30,6 +30,9 @@ let browser: Browser;
 let page: Page;
 let wavDirectory: string;
 
+/** How long a poll waits for the live pipeline (a loaded machine starts chromium's audio slowly). */
+const WAIT = { timeout: 10_000 };
+
 beforeAll(async () => {
   wavDirectory = await mkdtemp(path.join(tmpdir(), 'adk-live-wav-'));
   const wav = path.join(wavDirectory, 'tone.wav');
@@ -90,42 +93,43 @@ function receivedSamples(model: ScriptedLiveLlm): { mimeTypes: string[]; samples
   };
 }
 
-/** Sign changes per second of a 16 kHz signal: twice its pitch for a pure tone. */
-function crossingsPerSecond(chunks: Int16Array[]): number {
+/**
+ * The pitch of a tone in 16 kHz samples: half the sign changes in the
+ * second after the tone starts (the first sample louder than the capture's
+ * start-up silence). NaN when less than a second of tone was received.
+ */
+function pitchOf(chunks: Int16Array[]): number {
+  const all = chunks.flatMap((chunk) => Array.from(chunk));
+  const onset = all.findIndex((sample) => Math.abs(sample) > 2000);
+  if (onset === -1 || all.length - onset < 16_000) return Number.NaN;
   let crossings = 0;
-  let count = 0;
-  let previous: number | undefined;
-  for (const chunk of chunks) {
-    for (const sample of chunk) {
-      if (previous !== undefined && previous < 0 !== sample < 0) crossings += 1;
-      previous = sample;
-      count += 1;
-    }
+  for (let index = onset + 1; index < onset + 16_000; index += 1) {
+    if (all[index - 1]! < 0 !== all[index]! < 0) crossings += 1;
   }
-  return crossings / (count / 16_000);
+  return crossings / 2;
 }
 
 describe('dev UI live mode', () => {
   it('streams the microphone as 16 kHz PCM, shows both transcripts and plays the answer', async () => {
     await openLive(LIVE_APP_NAME);
     await page.getByRole('button', { name: 'Start live', exact: true }).click();
-    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('live');
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('live');
 
     // The question grows from its pieces and closes with the whole; the answer follows.
     const user = transcript().locator('[data-speaker="user"]');
     const agent = transcript().locator('[data-speaker="model"]');
-    await expect.poll(() => user.innerText()).toContain(QUESTION);
-    await expect.poll(() => user.getAttribute('data-final')).toBe('true');
-    await expect.poll(() => agent.innerText()).toContain(ANSWER);
+    await expect.poll(() => user.innerText(), WAIT).toContain(QUESTION);
+    await expect.poll(() => user.getAttribute('data-final'), WAIT).toBe('true');
+    await expect.poll(() => agent.innerText(), WAIT).toContain(ANSWER);
     expect(await user.count()).toBe(1);
 
     // The answer's two 24 kHz chunks were scheduled and played to their end.
-    await expect.poll(() => statusNumber('audio-scheduled')).toBe(2);
-    await expect.poll(() => statusNumber('audio-played'), { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => statusNumber('audio-scheduled'), WAIT).toBe(2);
+    await expect.poll(() => statusNumber('audio-played'), WAIT).toBe(2);
     expect(await liveStatus().getAttribute('data-audio-state')).toBe('running');
 
-    // Enough microphone audio to measure its pitch: 10 chunks of 100 ms.
-    await expect.poll(() => statusNumber('chunks-sent'), { timeout: 5_000 }).toBeGreaterThan(10);
+    // Enough microphone audio to measure its pitch over a second: 15 chunks of 100 ms.
+    await expect.poll(() => statusNumber('chunks-sent'), WAIT).toBeGreaterThan(15);
     await screenshot(page, 'live-01-answered');
 
     // Typed text goes into the open session as content.
@@ -133,34 +137,35 @@ describe('dev UI live mode', () => {
     await box.fill('Thanks!');
     await box.press('Enter');
     await expect
-      .poll(() =>
-        answering.model.connections[0]?.contents.map((content) => content.parts?.[0]?.text),
+      .poll(
+        () => answering.model.connections[0]?.contents.map((content) => content.parts?.[0]?.text),
+        WAIT,
       )
       .toEqual(['Thanks!']);
     const conversation = page.getByRole('log', { name: 'Conversation' });
     expect(await conversation.getByText('Thanks!').count()).toBe(1);
     // The server has them once the model recorded them (the page's count may be ahead of it).
     await expect
-      .poll(() => receivedSamples(answering.model).mimeTypes.length, { timeout: 5_000 })
-      .toBeGreaterThan(10);
+      .poll(() => receivedSamples(answering.model).mimeTypes.length, WAIT)
+      .toBeGreaterThan(15);
     const received = receivedSamples(answering.model);
     expect(new Set(received.mimeTypes)).toEqual(new Set(['audio/pcm;rate=16000']));
     // 100 ms chunks at 16 kHz: 1600 samples each.
     expect(new Set(received.samples.map((chunk) => chunk.length))).toEqual(new Set([1600]));
     // The fake microphone's 440 Hz tone is still 440 Hz at 16 kHz: the page resampled it right.
-    const pitch = crossingsPerSecond(received.samples.slice(1, 11)) / 2;
+    const pitch = pitchOf(received.samples);
     expect(pitch).toBeGreaterThan(MICROPHONE_TONE_HZ * 0.95);
     expect(pitch).toBeLessThan(MICROPHONE_TONE_HZ * 1.05);
 
     await page.getByRole('button', { name: 'Stop live', exact: true }).click();
-    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('off');
     expect(await page.getByTestId('live-error').count()).toBe(0);
-    await expect.poll(() => answering.model.connections.every((c) => c.closed)).toBe(true);
+    await expect.poll(() => answering.model.connections.every((c) => c.closed), WAIT).toBe(true);
 
     // The stored session is reloaded: what was said is in the conversation, once.
     const speech = conversation.getByTestId('message-speech');
     await expect
-      .poll(() => speech.allInnerTexts())
+      .poll(() => speech.allInnerTexts(), WAIT)
       .toEqual([`(spoken) ${QUESTION}`, `(spoken) ${ANSWER}`]);
     expect(await transcript().count()).toBe(0);
     await screenshot(page, 'live-02-stopped');
@@ -172,13 +177,13 @@ describe('dev UI live mode', () => {
     const cut = transcript().getByText(CUT_SHORT);
     await cut.waitFor();
     // Turn 2's five seconds of speech were queued; the interruption dropped them well before their end.
-    await expect.poll(() => statusNumber('audio-scheduled')).toBe(3);
-    await expect.poll(() => transcript().innerText()).toContain('(interrupted)');
+    await expect.poll(() => statusNumber('audio-scheduled'), WAIT).toBe(3);
+    await expect.poll(() => transcript().innerText(), WAIT).toContain('(interrupted)');
     await expect.poll(() => statusNumber('audio-queued'), { timeout: 3_000 }).toBe(0);
     expect(await statusNumber('audio-played')).toBeLessThan(3);
     await screenshot(page, 'live-03-interrupted');
     await page.getByRole('button', { name: 'Stop live', exact: true }).click();
-    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('off');
   });
 
   it('ends live mode and says why when the run fails on the server', async () => {
@@ -188,7 +193,7 @@ describe('dev UI live mode', () => {
     await error.waitFor();
     expect(await error.innerText()).toContain(LIVE_FAILURE);
     expect(await error.innerText()).toContain('code 1011');
-    await expect.poll(() => liveStatus().getAttribute('data-status')).toBe('off');
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('off');
     expect(await page.getByRole('button', { name: 'Start live', exact: true }).isEnabled()).toBe(
       true,
     );
