@@ -8,7 +8,8 @@
 //
 // Suites: `llm` (llm-bench.mjs: s1 s2 s3), `runner` (bench.mjs: the issue-2
 // runner-overhead scenarios events, workflow, history), `cold` (cold.mjs),
-// `workflow` (workflow-bench.mjs: issue 17's workflow graph, 1000 runs in one session).
+// `workflow` (workflow-bench.mjs: issue 17's workflow graph, 1000 runs in one session),
+// `live` (live-bench.mjs: issue 18's per-chunk latency of a live session, in process and over /run_live).
 // OUT=- prints only; otherwise the tables go to OUT (default RESULTS.md) and
 // the raw JSON lines to results/<timestamp>.jsonl (git-ignored).
 import { execFileSync } from 'node:child_process';
@@ -60,7 +61,7 @@ if (from) {
     suite: 'meta',
     rounds: Number(process.env.ROUNDS ?? 3),
     coldRounds: Number(process.env.COLD_ROUNDS ?? 10),
-    suites: list('SUITES', ['llm', 'runner', 'cold', 'workflow']),
+    suites: list('SUITES', ['llm', 'runner', 'cold', 'workflow', 'live']),
     frameworks: list('FWS', ['floor', 'floor+json', 'adk-ts', 'google-adk']),
     scenarios: list('SCEN', ['s1', 's1-steady', 's2', 's2-steady', 's3']),
     started: Date.now(),
@@ -94,6 +95,12 @@ const SUITES = {
     // WF_FWS: @google/adk takes minutes per measurement here (its runs grow with the session).
     frameworks: list('WF_FWS', ['floor', 'adk-ts', 'google-adk']),
     scenarios: ['workflow-graph'],
+    args: (framework) => [framework],
+  },
+  live: {
+    script: 'live-bench.mjs',
+    frameworks: list('LIVE_FWS', ['floor', 'adk-ts', 'google-adk', 'floor-ws', 'adk-ts-ws']),
+    scenarios: ['live-chunks'],
     args: (framework) => [framework],
   },
 };
@@ -528,8 +535,57 @@ if (suites.includes('workflow')) {
   ]);
 }
 
+if (suites.includes('live')) {
+  const scenario = 'live-chunks';
+  const l = (framework, field) => med('live', scenario, framework, field);
+  emit('## Live streaming latency (issue 18)');
+  emit();
+  emit(
+    'One live session whose model connection sends partial text chunks one at a time, each arriving in a ' +
+      'macrotask of its own (as a socket message does), the next once the caller has seen the previous one: ' +
+      "the latency of a chunk is the time from its arrival at the connection to the moment the caller's " +
+      '`for await` over `runLive` (or, for `*-ws`, its WebSocket `message` handler, in the same process, after ' +
+      '`JSON.parse`) sees its event. Quantiles over 10,000 chunks after 2,000 warm-up chunks, no gc() inside ' +
+      'the window. `floor`: a hand-written loop from the connection to an event object; `floor-ws`: the floor ' +
+      'behind a bare `ws` server; `adk-ts-ws`: `/run_live` of `serveApiServer`. CPU = process CPU per chunk over ' +
+      'the whole session. Cells: the median over the rounds, (min–max) for p99.',
+  );
+  emit();
+  const body = [];
+  for (const framework of SUITES.live.frameworks.filter((fw) => has('live', scenario, fw))) {
+    body.push([
+      framework,
+      fmt(l(framework, 'p50Us')),
+      range('live', scenario, framework, 'p99Us'),
+      fmt(l(framework, 'p999Us')),
+      fmt(l(framework, 'maxUs')),
+      fmt(l(framework, 'meanUs')),
+      fmt(l(framework, 'cpuUsPerChunk')),
+    ]);
+  }
+  table(['framework', 'p50 µs', 'p99 µs', 'p99.9 µs', 'max µs', 'mean µs', 'CPU µs / chunk'], body);
+  if (has('live', scenario, 'adk-ts')) {
+    const p99 = l('adk-ts', 'p99Us');
+    targets.push([
+      'Live: p99 latency a chunk takes from the model connection to the caller, in process (issue 18)',
+      '≤ 1 ms',
+      `${fmt(p99)} µs (/run_live: ${fmt(l('adk-ts-ws', 'p99Us'))} µs)`,
+      p99 <= 1000 ? 'met' : 'not met',
+    ]);
+  }
+}
+
 if (targets.length > 0) {
-  emit(suites.includes('workflow') ? '## Targets (issues 16 and 17)' : '## Targets (issue 16)');
+  const issues = [
+    ...(suites.includes('llm') ? ['16'] : []),
+    ...(suites.includes('workflow') ? ['17'] : []),
+    ...(suites.includes('live') ? ['18'] : []),
+  ];
+  const named =
+    issues.length > 1
+      ? `issues ${issues.slice(0, -1).join(', ')} and ${issues.at(-1)}`
+      : `issue ${issues[0]}`;
+  emit(`## Targets (${named})`);
   emit();
   table(['target', 'goal', 'adk-ts', 'status'], targets);
 }

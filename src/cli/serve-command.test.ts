@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   ADK_SOURCE_URL,
   createAgentsDir,
@@ -118,6 +119,14 @@ describe.each(['api_server', 'web'])('adk %s AGENTS_DIR', (command) => {
     const frames = (await stream.text()).split('\n\n').filter((frame) => frame !== '');
     const last = JSON.parse(frames.at(-1)!.slice('data: '.length)) as { error: string };
     expect(last.error.includes('weather backend 10.0.0.5 refused')).toBe(command === 'web');
+    // The /run_live WebSocket is served on the same port (docs/live.md).
+    const socket = new WebSocket(
+      `${url!.replace(/^http/, 'ws')}/run_live?app_name=echo_app&user_id=u1&session_id=missing`,
+    );
+    const closed = await new Promise<[number, string]>((resolve) =>
+      socket.on('close', (code, reason) => resolve([code, reason.toString()])),
+    );
+    expect(closed).toEqual([1002, 'Session not found']);
     cli.child.kill('SIGINT');
     const result = await cli.exited;
     expect(result.code).toBe(0);
