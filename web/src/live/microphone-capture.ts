@@ -20,6 +20,8 @@ export interface MicrophoneCaptureOptions {
  * every browser (some refuse a 16 kHz context for a microphone).
  */
 export class MicrophoneCapture {
+  private stopped: Promise<void> | undefined;
+
   private constructor(
     private readonly context: AudioContext,
     private readonly stream: MediaStream,
@@ -63,11 +65,17 @@ export class MicrophoneCapture {
     }
   }
 
-  /** Stops capturing and releases the microphone; no chunk is delivered after. */
-  async stop(): Promise<void> {
-    this.node.port.onmessage = null;
-    this.node.disconnect();
-    for (const track of this.stream.getTracks()) track.stop();
-    if (this.context.state !== 'closed') await this.context.close();
+  /**
+   * Stops capturing and releases the microphone; no chunk is delivered
+   * after. Calling it again returns the same promise.
+   */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.node.port.onmessage = null;
+      this.node.disconnect();
+      for (const track of this.stream.getTracks()) track.stop();
+      await this.context.close();
+    })();
+    return this.stopped;
   }
 }

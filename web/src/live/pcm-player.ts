@@ -27,6 +27,7 @@ export class PcmPlayer {
   private queueEnd = 0;
   private scheduled = 0;
   private played = 0;
+  private closed: Promise<void> | undefined;
 
   /** `onChange` hears every change of the stats. */
   constructor(private readonly onChange: (stats: PlaybackStats) => void = () => {}) {
@@ -50,7 +51,7 @@ export class PcmPlayer {
 
   /** Queues one chunk after the ones already queued (or now, when none is). */
   play(chunk: AudioChunk): void {
-    if (this.context.state === 'closed') return;
+    if (this.closed) return;
     const samples = pcm16ToFloat(chunk.pcm);
     if (samples.length === 0) return;
     const buffer = this.context.createBuffer(1, samples.length, chunk.sampleRate);
@@ -81,10 +82,13 @@ export class PcmPlayer {
     if (stopping.length > 0) this.report();
   }
 
-  /** Stops playing and releases the audio device. */
-  async close(): Promise<void> {
-    this.interrupt();
-    if (this.context.state !== 'closed') await this.context.close();
+  /** Stops playing and releases the audio device; calling it again returns the same promise. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      this.interrupt();
+      await this.context.close();
+    })();
+    return this.closed;
   }
 
   private report(): void {

@@ -126,7 +126,10 @@ export function useLiveSession(options: LiveSessionOptions): LiveSession {
     try {
       await player.resume();
       const { appName, userId, ensureSession } = optionsRef.current;
-      current.sessionId = await ensureSession();
+      const sessionId = await ensureSession();
+      // Stopped while the session was being made: nothing to open.
+      if (current.ended) return;
+      current.sessionId = sessionId;
       const connection = new LiveConnection(
         { appName, userId, sessionId: current.sessionId },
         {
