@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { LlmAgent } from '../../src/agents/llm-agent.js';
 import type { LlmResponse } from '../../src/events/llm-response.js';
 import { ScriptedLiveLlm } from '../../src/testing/scripted-live-llm.js';
+import { textResponse } from '../../src/testing/scripted-llm.js';
 
 /** The name the live browser tests serve the voice agent under. */
 export const LIVE_APP_NAME = 'voice_app';
@@ -107,4 +108,22 @@ export function createFailingLiveApp(): LlmAgent {
     name: 'failing_voice_agent',
     model: new ScriptedLiveLlm({ turns: [new Error(LIVE_FAILURE)] }),
   });
+}
+
+/** The text answer of the text-answering live agent. */
+export const TEXT_ANSWER = 'Hello there, I answer in text.';
+
+/** A live agent whose model answers the first microphone chunk in streamed text. */
+export function createTextLiveApp(): { agent: LlmAgent; model: ScriptedLiveLlm } {
+  const model = new ScriptedLiveLlm({
+    turns: [
+      [
+        textResponse('Hello there, ', { partial: true }),
+        textResponse('I answer in text.', { partial: true }),
+        textResponse(TEXT_ANSWER),
+        { turnComplete: true },
+      ],
+    ],
+  });
+  return { agent: new LlmAgent({ name: 'text_voice_agent', model }), model };
 }

@@ -9,11 +9,13 @@ import {
   ANSWER,
   createFailingLiveApp,
   createLiveApp,
+  createTextLiveApp,
   CUT_SHORT,
   LIVE_APP_NAME,
   LIVE_FAILURE,
   MICROPHONE_TONE_HZ,
   QUESTION,
+  TEXT_ANSWER,
   writeToneWav,
 } from './live-app.js';
 
@@ -24,6 +26,8 @@ const answering = createLiveApp();
 const bargeIn = createLiveApp({ bargeIn: true });
 const BARGE_IN_APP = 'barge_in_app';
 const FAILING_APP = 'failing_voice_app';
+const textAnswering = createTextLiveApp();
+const TEXT_APP = 'text_voice_app';
 
 let server: DevServer;
 let browser: Browser;
@@ -41,6 +45,7 @@ beforeAll(async () => {
     [LIVE_APP_NAME]: answering.agent,
     [BARGE_IN_APP]: bargeIn.agent,
     [FAILING_APP]: createFailingLiveApp(),
+    [TEXT_APP]: textAnswering.agent,
   });
   browser = await launchBrowser([
     '--use-fake-ui-for-media-stream',
@@ -150,6 +155,7 @@ describe('dev UI live mode', () => {
       .toBeGreaterThan(15);
     const received = receivedSamples(answering.model);
     expect(new Set(received.mimeTypes)).toEqual(new Set(['audio/pcm;rate=16000']));
+    expect(answering.model.requests[0]?.liveConnectConfig?.responseModalities).toEqual(['AUDIO']);
     // 100 ms chunks at 16 kHz: 1600 samples each.
     expect(new Set(received.samples.map((chunk) => chunk.length))).toEqual(new Set([1600]));
     // The fake microphone's 440 Hz tone is still 440 Hz at 16 kHz: the page resampled it right.
@@ -197,5 +203,21 @@ describe('dev UI live mode', () => {
     expect(await page.getByRole('button', { name: 'Start live', exact: true }).isEnabled()).toBe(
       true,
     );
+  });
+
+  it('asks for text answers when picked, and streams them into the conversation', async () => {
+    await openLive(TEXT_APP);
+    await page.getByLabel('Live answers', { exact: true }).selectOption('TEXT');
+    await page.getByRole('button', { name: 'Start live', exact: true }).click();
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    await conversation.getByText(TEXT_ANSWER).waitFor();
+    expect(textAnswering.model.requests[0]?.liveConnectConfig?.responseModalities).toEqual([
+      'TEXT',
+    ]);
+    // The streamed pieces were replaced by the final text: it shows once.
+    await expect.poll(() => conversation.getByText(TEXT_ANSWER).count(), WAIT).toBe(1);
+    expect(await conversation.locator('[data-streaming="true"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Stop live', exact: true }).click();
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('off');
   });
 });

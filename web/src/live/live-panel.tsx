@@ -1,3 +1,5 @@
+import { useState } from 'preact/hooks';
+import type { LiveModality } from './live-url';
 import type { LiveSession } from './use-live-session';
 
 /** Props of LivePanel. */
@@ -15,12 +17,14 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * The live mode controls above the message box: Start/Stop live, the
+ * The live mode controls above the message box: Start/Stop live, spoken
+ * or text answers (the `modalities` asked of `/run_live`), the
  * session's status (with counters the browser tests read: chunks sent,
  * audio chunks scheduled, played and queued), the live transcript and the error
  * the last session ended with.
  */
 export function LivePanel({ live, canStart }: LivePanelProps) {
+  const [modality, setModality] = useState<LiveModality>('AUDIO');
   const active = live.status !== 'off';
   const playback = live.playback;
   return (
@@ -36,10 +40,19 @@ export function LivePanel({ live, canStart }: LivePanelProps) {
             Stop live
           </button>
         ) : (
-          <button type="button" onClick={() => void live.start()} disabled={!canStart}>
+          <button type="button" onClick={() => void live.start(modality)} disabled={!canStart}>
             Start live
           </button>
         )}
+        <select
+          aria-label="Live answers"
+          value={modality}
+          disabled={active}
+          onChange={(event) => setModality(event.currentTarget.value as LiveModality)}
+        >
+          <option value="AUDIO">Spoken answers</option>
+          <option value="TEXT">Text answers</option>
+        </select>
         <span
           class="muted small"
           data-testid="live-status"

@@ -1,10 +1,13 @@
+/** A response modality `/run_live` takes. */
+export type LiveModality = 'AUDIO' | 'TEXT';
+
 /** What a `/run_live` connection is for. */
 export interface LiveTarget {
   appName: string;
   userId: string;
   sessionId: string;
   /** The response modalities asked for; default `['AUDIO']` (a voice session). */
-  modalities?: readonly ('AUDIO' | 'TEXT')[];
+  modalities?: readonly LiveModality[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { WireContent, WireEvent } from '../api/types';
 import { closeText, LiveConnection } from './live-connection';
+import type { LiveModality } from './live-url';
 import { audioChunks, withoutAudio } from './live-audio-parts';
 import {
   applyTranscription,
@@ -43,8 +44,12 @@ export interface LiveSessionOptions {
 
 /** The live session: its state and its controls. */
 export interface LiveSession extends LiveState {
-  /** Opens `/run_live`, starts the microphone and the playback. Call it from a click. */
-  start: () => Promise<void>;
+  /**
+   * Opens `/run_live` asking for answers in `modality` (default `AUDIO`:
+   * spoken; `TEXT`: streamed text in the chat), starts the microphone and
+   * the playback. Call it from a click.
+   */
+  start: (modality?: LiveModality) => Promise<void>;
   /** Stops the microphone and closes the session. */
   stop: () => void;
   /** Sends a message (typed text) into the open session. */
@@ -108,54 +113,57 @@ export function useLiveSession(options: LiveSessionOptions): LiveSession {
     if (shown && !isTranscriptionOnly(shown)) optionsRef.current.onEvent(shown);
   }, []);
 
-  const start = useCallback(async (): Promise<void> => {
-    if (running.current) return;
-    // Made before any await, inside the click, so the browser lets it play.
-    const player = new PcmPlayer((playback) => {
-      setState((previous) => ({ ...previous, playback }));
-    });
-    const current: Running = {
-      connection: null,
-      capture: null,
-      player,
-      sessionId: null,
-      ended: false,
-    };
-    running.current = current;
-    setState({ ...INITIAL, status: 'starting', playback: player.stats });
-    try {
-      await player.resume();
-      const { appName, userId, ensureSession } = optionsRef.current;
-      const sessionId = await ensureSession();
-      // Stopped while the session was being made: nothing to open.
-      if (current.ended) return;
-      current.sessionId = sessionId;
-      const connection = new LiveConnection(
-        { appName, userId, sessionId: current.sessionId },
-        {
-          onFrame: (frame) => {
-            if (frame.kind === 'event') onEvent(current, frame.event);
-            else setState((previous) => ({ ...previous, error: frame.message }));
-          },
-          onClose: (close) =>
-            finish(current, close.normal ? null : closeText(close.code, close.reason)),
-        },
-      );
-      current.connection = connection;
-      await connection.opened;
-      current.capture = await MicrophoneCapture.start({
-        onChunk: (pcm) => {
-          connection.sendAudio(pcm);
-          setState((previous) => ({ ...previous, chunksSent: previous.chunksSent + 1 }));
-        },
+  const start = useCallback(
+    async (modality: LiveModality = 'AUDIO'): Promise<void> => {
+      if (running.current) return;
+      // Made before any await, inside the click, so the browser lets it play.
+      const player = new PcmPlayer((playback) => {
+        setState((previous) => ({ ...previous, playback }));
       });
-      // Stopped (or closed by the server) while the microphone was starting.
-      if (current.ended) void current.capture.stop();
-      else setState((previous) => ({ ...previous, status: 'live' }));
-    } catch (error) {
-      finish(current, `Could not start live mode: ${message(error)}`);
-    }
-  }, [finish, onEvent]);
+      const current: Running = {
+        connection: null,
+        capture: null,
+        player,
+        sessionId: null,
+        ended: false,
+      };
+      running.current = current;
+      setState({ ...INITIAL, status: 'starting', playback: player.stats });
+      try {
+        await player.resume();
+        const { appName, userId, ensureSession } = optionsRef.current;
+        const sessionId = await ensureSession();
+        // Stopped while the session was being made: nothing to open.
+        if (current.ended) return;
+        current.sessionId = sessionId;
+        const connection = new LiveConnection(
+          { appName, userId, sessionId: current.sessionId, modalities: [modality] },
+          {
+            onFrame: (frame) => {
+              if (frame.kind === 'event') onEvent(current, frame.event);
+              else setState((previous) => ({ ...previous, error: frame.message }));
+            },
+            onClose: (close) =>
+              finish(current, close.normal ? null : closeText(close.code, close.reason)),
+          },
+        );
+        current.connection = connection;
+        await connection.opened;
+        current.capture = await MicrophoneCapture.start({
+          onChunk: (pcm) => {
+            connection.sendAudio(pcm);
+            setState((previous) => ({ ...previous, chunksSent: previous.chunksSent + 1 }));
+          },
+        });
+        // Stopped (or closed by the server) while the microphone was starting.
+        if (current.ended) void current.capture.stop();
+        else setState((previous) => ({ ...previous, status: 'live' }));
+      } catch (error) {
+        finish(current, `Could not start live mode: ${message(error)}`);
+      }
+    },
+    [finish, onEvent],
+  );
 
   const stop = useCallback((): void => {
     const current = running.current;
