@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startCli, type RunningCli } from '../test/cli/cli-process.js';
 
 /*
@@ -20,6 +21,13 @@ interface Frame {
   longRunningToolIds?: string[];
   content?: { parts?: Record<string, unknown>[] };
   actions?: { stateDelta?: Record<string, unknown>; artifactDelta?: Record<string, number> };
+}
+
+/** One event of `/run_live`, with the live fields this test reads. */
+interface LiveFrame extends Frame {
+  turnComplete?: boolean;
+  inputTranscription?: { text?: string };
+  outputTranscription?: { text?: string };
 }
 
 beforeAll(async () => {
@@ -47,8 +55,8 @@ afterAll(async () => {
   await cli.exited;
 });
 
-async function newSession(): Promise<string> {
-  const response = await fetch(`${url}/apps/dev_ui_demo/users/user/sessions`, {
+async function newSession(appName = 'dev_ui_demo'): Promise<string> {
+  const response = await fetch(`${url}/apps/${appName}/users/user/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
@@ -80,7 +88,7 @@ function texts(frames: Frame[], partial: boolean): string[] {
 
 describe('examples/dev-ui with adk web', () => {
   it('serves the dev UI routes with the logo text', async () => {
-    expect(await (await fetch(`${url}/list-apps`)).json()).toEqual(['dev_ui_demo']);
+    expect(await (await fetch(`${url}/list-apps`)).json()).toEqual(['dev_ui_demo', 'voice_demo']);
     expect(await (await fetch(`${url}/dev-ui/config`)).json()).toEqual({
       logo_text: 'Dev UI demo',
       logo_image_url: null,
@@ -147,6 +155,56 @@ describe('examples/dev-ui with adk web', () => {
       },
     });
     expect(texts(second, false)).toEqual(['The approver answered: {"approved":true}']);
+  });
+});
+
+describe('examples/dev-ui voice_demo over /run_live', () => {
+  it('answers two seconds of microphone audio with a chime and both transcriptions', async () => {
+    const sessionId = await newSession('voice_demo');
+    const query = new URLSearchParams({
+      app_name: 'voice_demo',
+      user_id: 'user',
+      session_id: sessionId,
+      modalities: 'AUDIO',
+    });
+    const socket = new WebSocket(`${url.replace('http:', 'ws:')}/run_live?${query.toString()}`);
+    const events: LiveFrame[] = [];
+    const turnEnded = new Promise<void>((resolve, reject) => {
+      socket.on('message', (data: Buffer) => {
+        const event = JSON.parse(data.toString('utf8')) as LiveFrame;
+        events.push(event);
+        if (event.turnComplete) resolve();
+      });
+      socket.on('close', (code) => reject(new Error(`closed with ${code} before the turn ended`)));
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    // Two seconds of a half-scale tone in 100 ms chunks, as the dev UI sends them.
+    const chunk = Buffer.alloc(1600 * 2);
+    for (let index = 0; index < 1600; index += 1) {
+      chunk.writeInt16LE(Math.round(0.5 * 0x7fff * Math.sin(index / 5)), index * 2);
+    }
+    for (let sent = 0; sent < 20; sent += 1) {
+      socket.send(
+        JSON.stringify({
+          blob: { mime_type: 'audio/pcm;rate=16000', data: chunk.toString('base64') },
+        }),
+      );
+    }
+    await turnEnded;
+    socket.send(JSON.stringify({ close: true }));
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+    expect(events.find((event) => event.inputTranscription)?.inputTranscription?.text).toBe(
+      '(two seconds of sound, peak level 50%)',
+    );
+    const audio = events.flatMap((event) => event.content?.parts ?? [])[0]?.['inlineData'];
+    expect(audio).toMatchObject({ mimeType: 'audio/pcm;rate=24000' });
+    expect(events.find((event) => event.outputTranscription)?.outputTranscription?.text).toBe(
+      'I heard two seconds of sound; its peak level was 50%.',
+    );
   });
 });
 

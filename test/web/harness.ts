@@ -115,14 +115,21 @@ export async function startDevServer(
 }
 
 /**
- * Launches headless chromium from `/usr/bin/chromium`. A launch failure
+ * Launches headless chromium from `/usr/bin/chromium`, with `extraArgs`
+ * after the harness's own (e.g. a fake microphone). A launch failure
  * throws with a hint (CI installs chromium; tests never skip silently).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   try {
     return await chromium.launch({
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        ...extraArgs,
+      ],
     });
   } catch (error) {
     throw new Error(

@@ -19,6 +19,8 @@ import type {
 import { NO_FAILURES, RunCallTracker, type CallFailures } from './chat/call-failures';
 import { applyEvent, EMPTY_CHAT, type ChatEvents } from './chat/chat-model';
 import { ChatView } from './chat/chat-view';
+import { LivePanel } from './live/live-panel';
+import { useLiveSession, type LiveSession } from './live/use-live-session';
 import { SidePanel } from './panels/side-panel';
 import { parseSessionFile } from './sessions/session-import';
 import { SessionsSidebar } from './sessions/sessions-sidebar';
@@ -44,6 +46,17 @@ function isAbort(error: unknown): boolean {
 }
 
 let localIds = 0;
+
+/** What the user sent, shown at once (the reload after the run brings the stored event). */
+function localUserEvent(content: WireContent): WireEvent {
+  return {
+    id: `local-${++localIds}`,
+    invocationId: 'local',
+    author: 'user',
+    timestamp: Date.now() / 1000,
+    content,
+  };
+}
 
 /**
  * The dev UI: pick an app and a session, chat with the agent over
@@ -76,6 +89,7 @@ export function App() {
   const runSessionRef = useRef<string | null>(null);
   const sessionIdRef = useRef(sessionId);
   sessionIdRef.current = sessionId;
+  const liveRef = useRef<LiveSession | null>(null);
 
   useEffect(() => {
     getDevUiConfig().then(setConfig, () => setConfig(null));
@@ -128,6 +142,7 @@ export function App() {
   useEffect(() => {
     if (sessionId !== null && sessionId === runSessionRef.current) return;
     runningRef.current?.abort();
+    liveRef.current?.stop();
     setSession(null);
     setChat(EMPTY_CHAT);
     setRunErrors([]);
@@ -152,8 +167,29 @@ export function App() {
     return created;
   };
 
+  const live = useLiveSession({
+    appName,
+    userId,
+    ensureSession: async () => {
+      const id = sessionIdRef.current ?? (await newSession({}, undefined, true)).id;
+      runSessionRef.current = id;
+      return id;
+    },
+    onEvent: (event) => {
+      setChat((current) => applyEvent(current, event));
+      if (!event.partial) setRevision((value) => value + 1);
+    },
+    onEnded: (id) => {
+      if (runSessionRef.current === id) runSessionRef.current = null;
+      if (sessionIdRef.current === id) void loadSession(id, false);
+      void refreshSessions();
+    },
+  });
+  liveRef.current = live;
+  const liveActive = live.status !== 'off';
+
   const run = async (newMessage: WireContent, functionCallEventId?: string): Promise<void> => {
-    if (!appName || runningRef.current) return;
+    if (!appName || runningRef.current || liveActive) return;
     let id = sessionId;
     if (!id) {
       try {
@@ -169,15 +205,7 @@ export function App() {
     runSessionRef.current = id;
     setRunning(controller);
     setRunErrors([]);
-    setChat((current) =>
-      applyEvent(current, {
-        id: `local-${++localIds}`,
-        invocationId: 'local',
-        author: 'user',
-        timestamp: Date.now() / 1000,
-        content: newMessage,
-      }),
-    );
+    setChat((current) => applyEvent(current, localUserEvent(newMessage)));
     try {
       await runSse(
         {
@@ -384,10 +412,17 @@ export function App() {
               running={running !== null}
               ready={Boolean(appName)}
               sessionId={sessionId}
-              onSend={(text) => void run({ role: 'user', parts: [{ text }] })}
+              onSend={(text) => {
+                const content: WireContent = { role: 'user', parts: [{ text }] };
+                if (live.status !== 'live') return void run(content);
+                live.sendContent(content);
+                setChat((current) => applyEvent(current, localUserEvent(content)));
+              }}
               onStop={() => runningRef.current?.abort()}
               onExport={() => void exportSession()}
               onAnswer={answer}
+              beforeComposer={<LivePanel live={live} canStart={Boolean(appName) && !running} />}
+              {...(liveActive ? { emptyText: 'Live: speak; the transcript shows below.' } : {})}
             />
           </main>
           <div class="region region-inspect">

@@ -74,7 +74,14 @@ export interface WireUsageMetadata {
   [key: string]: unknown;
 }
 
-/** One event of a session, or one frame of `/run_sse`. */
+/** A live transcription of speech (genai `Transcription`). */
+export interface WireTranscription {
+  text?: string;
+  /** True on the last piece of an utterance. */
+  finished?: boolean;
+}
+
+/** One event of a session, one frame of `/run_sse` or one message of `/run_live`. */
 export interface WireEvent {
   id: string;
   invocationId: string;
@@ -82,6 +89,12 @@ export interface WireEvent {
   branch?: string;
   partial?: boolean;
   turnComplete?: boolean;
+  /** Live: the user barged in and the model's turn was cut short. */
+  interrupted?: boolean;
+  /** Live: what the user said, transcribed. */
+  inputTranscription?: WireTranscription;
+  /** Live: what the model said, transcribed. */
+  outputTranscription?: WireTranscription;
   /** Seconds since the epoch (fractional). */
   timestamp: number;
   content?: WireContent;

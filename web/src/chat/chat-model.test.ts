@@ -131,3 +131,48 @@ describe('applyEvent and chatItems', () => {
     expect(items[1]).toMatchObject({ error: 'SAFETY: blocked', blocks: [] });
   });
 });
+
+describe('chatItems on live events', () => {
+  it('shows finished transcriptions as speech, not partial pieces, and never raw PCM parts', () => {
+    let chat = applyEvent(EMPTY_CHAT, {
+      ...event('user', []),
+      content: undefined,
+      partial: true,
+      inputTranscription: { text: 'What is' },
+    });
+    chat = applyEvent(chat, {
+      ...event('user', []),
+      content: undefined,
+      inputTranscription: { text: 'What is the weather?', finished: true },
+    });
+    chat = applyEvent(
+      chat,
+      event('agent', [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data: 'AAAA' } }]),
+    );
+    chat = applyEvent(chat, {
+      ...event('agent', []),
+      content: undefined,
+      outputTranscription: { text: 'Sunny.', finished: true },
+    });
+    const items = chatItems(chat);
+    expect(
+      items.map((item) =>
+        item.kind === 'message' ? [item.author, item.blocks.map((block) => block.kind)] : [],
+      ),
+    ).toEqual([
+      ['user', ['speech']],
+      ['agent', ['speech']],
+    ]);
+    expect(items[0]).toMatchObject({ blocks: [{ kind: 'speech', text: 'What is the weather?' }] });
+  });
+
+  it('still shows other inline media', () => {
+    const chat = applyEvent(
+      EMPTY_CHAT,
+      event('agent', [{ inlineData: { mimeType: 'audio/wav', data: 'AAAA' } }]),
+    );
+    expect(chatItems(chat)[0]).toMatchObject({
+      blocks: [{ kind: 'media', mimeType: 'audio/wav' }],
+    });
+  });
+});

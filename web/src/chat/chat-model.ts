@@ -1,4 +1,5 @@
 import type { WireEvent, WireFunctionCall, WireFunctionResponse, WirePart } from '../api/types';
+import { pcmSampleRate } from '../live/pcm';
 import { NO_FAILURES, type CallFailure, type CallFailures } from './call-failures';
 
 /** The name of the framework's tool-confirmation call (answered with `{confirmed, payload?}`). */
@@ -43,6 +44,8 @@ export function applyEvent(chat: ChatEvents, event: WireEvent): ChatEvents {
 export type ChatBlock =
   | { kind: 'text'; text: string }
   | { kind: 'thought'; text: string }
+  /** What was said aloud in a live session (a finished transcription). */
+  | { kind: 'speech'; text: string }
   | {
       kind: 'call';
       call: WireFunctionCall;
@@ -106,6 +109,8 @@ export function chatItems(chat: ChatEvents, failures: CallFailures = NO_FAILURES
       const block = partBlock(part, event, responses, calledIds, longRunning, failures);
       if (block) blocks.push(block);
     }
+    const spoken = spokenText(event);
+    if (spoken) blocks.push({ kind: 'speech', text: spoken });
     const error = eventError(event);
     if (blocks.length > 0 || error !== undefined) {
       items.push({
@@ -193,6 +198,8 @@ function partBlock(
     return part.thought ? { kind: 'thought', text: part.text } : { kind: 'text', text: part.text };
   }
   if (part.inlineData) {
+    // Raw PCM (live audio, many chunks a second) is played live, not listed; a browser cannot open it.
+    if (pcmSampleRate(part.inlineData.mimeType) !== undefined) return undefined;
     return {
       kind: 'media',
       mimeType: part.inlineData.mimeType ?? 'application/octet-stream',
@@ -223,6 +230,16 @@ function partBlock(
     };
   }
   return undefined;
+}
+
+/**
+ * The whole utterance a final live event transcribes (the user's speech on
+ * `user` events, the model's on the agent's); partial pieces are not shown.
+ */
+function spokenText(event: WireEvent): string | undefined {
+  if (event.partial) return undefined;
+  const text = (event.inputTranscription ?? event.outputTranscription)?.text?.trim();
+  return text ? text : undefined;
 }
 
 /** The error an event reports (`errorCode` / `errorMessage`), as one line. */

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WireFunctionCall } from '../api/types';
 import type { CallFailures } from './call-failures';
@@ -20,6 +21,10 @@ export interface ChatViewProps {
   /** Downloads the session as JSON (the file _Import session_ reads). */
   onExport: () => void;
   onAnswer: (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => void;
+  /** Shown between the conversation and the message box (the live mode controls). */
+  beforeComposer?: ComponentChildren;
+  /** What an empty conversation says; default "Send a message to start the conversation." */
+  emptyText?: string;
 }
 
 /**
@@ -38,6 +43,8 @@ export function ChatView(props: ChatViewProps) {
     onStop,
     onExport,
     onAnswer,
+    beforeComposer,
+    emptyText = 'Send a message to start the conversation.',
   } = props;
   const [text, setText] = useState('');
   const log = useRef<HTMLDivElement>(null);
@@ -71,9 +78,7 @@ export function ChatView(props: ChatViewProps) {
         </div>
       </div>
       <div class="chat-log" role="log" aria-label="Conversation" ref={log} tabIndex={0}>
-        {items.length === 0 && runErrors.length === 0 && (
-          <p class="muted empty">Send a message to start the conversation.</p>
-        )}
+        {items.length === 0 && runErrors.length === 0 && <p class="muted empty">{emptyText}</p>}
         {items.map((item) => {
           if (item.kind === 'message') {
             return (
@@ -105,6 +110,7 @@ export function ChatView(props: ChatViewProps) {
           </p>
         )}
       </div>
+      {beforeComposer}
       <form
         class="composer"
         onSubmit={(event) => {

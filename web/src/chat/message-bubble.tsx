@@ -9,7 +9,7 @@ export interface MessageBubbleProps {
   onAnswer: (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => void;
 }
 
-/** One turn of the conversation: who spoke, then its text, thoughts, calls and media. */
+/** One turn of the conversation: who spoke, then its text, speech, thoughts, calls and media. */
 export function MessageBubble({ item, canAnswer, onAnswer }: MessageBubbleProps) {
   return (
     <article
@@ -46,6 +46,13 @@ function Block({
     case 'text':
       return (
         <p class="message-text" data-testid="message-text">
+          {block.text}
+        </p>
+      );
+    case 'speech':
+      return (
+        <p class="message-text" data-testid="message-speech">
+          <span class="muted small">(spoken) </span>
           {block.text}
         </p>
       );

@@ -45,3 +45,16 @@ describe('summarizeEvent', () => {
     );
   });
 });
+
+describe('summarizeEvent on live events', () => {
+  it('names transcriptions, interruptions and turn ends', () => {
+    const base = { id: 'e', invocationId: 'i', author: 'a', timestamp: 0 };
+    expect(
+      summarizeEvent({ ...base, inputTranscription: { text: 'Hi there', finished: true } }),
+    ).toBe('heard: Hi there');
+    expect(
+      summarizeEvent({ ...base, outputTranscription: { text: 'Hello' }, interrupted: true }),
+    ).toBe('said: Hello · interrupted');
+    expect(summarizeEvent({ ...base, turnComplete: true })).toBe('turn complete');
+  });
+});

@@ -9,7 +9,7 @@ function clip(text: string): string {
 
 /**
  * One line saying what an event is: its text, the calls and responses it
- * carries, its actions (state keys, artifacts, transfer, escalation) and
+ * carries, live transcriptions, interruption and turn end, its actions (state keys, artifacts, transfer, escalation) and
  * its error, joined with " · ".
  */
 export function summarizeEvent(event: WireEvent): string {
@@ -23,6 +23,10 @@ export function summarizeEvent(event: WireEvent): string {
     else if (part.executableCode) pieces.push('code');
     else if (part.codeExecutionResult) pieces.push('code result');
   }
+  if (event.inputTranscription?.text) pieces.push(`heard: ${clip(event.inputTranscription.text)}`);
+  if (event.outputTranscription?.text) pieces.push(`said: ${clip(event.outputTranscription.text)}`);
+  if (event.interrupted) pieces.push('interrupted');
+  if (event.turnComplete) pieces.push('turn complete');
   const actions = event.actions ?? {};
   const stateKeys = Object.keys(actions.stateDelta ?? {});
   if (stateKeys.length > 0) pieces.push(`state: ${stateKeys.join(', ')}`);
