@@ -30,44 +30,44 @@ export function pcmRateOf(mimeType: string | undefined): number | undefined {
  * no content above the source's band and costs nothing to run.
  */
 export class PcmResampler {
-  private readonly step: number;
-  /** Where the next output sample is read, in source samples, counted from `previous`. */
-  private position = 0;
-  /** The last sample of the previous chunk, or undefined before the first. */
-  private previous: number | undefined;
+  /** Output samples given so far. */
+  private emitted = 0;
+  /** Input samples received before the current chunk. */
+  private seen = 0;
+  /** The last input sample received (index `seen - 1`). */
+  private previous = 0;
 
   constructor(
     readonly fromRate: number,
     readonly toRate: number,
-  ) {
-    this.step = fromRate / toRate;
-  }
+  ) {}
 
   /** The resampled bytes of one chunk (a trailing odd byte is dropped). */
   push(chunk: Buffer): Buffer {
     if (this.fromRate === this.toRate) return chunk;
     const count = Math.floor(chunk.length / 2);
     if (count === 0) return Buffer.alloc(0);
-    // Sample i of `source` is input sample i - 1, with the previous chunk's last one at 0.
-    const offset = this.previous === undefined ? 0 : 1;
-    const source = (i: number): number =>
-      i < offset ? (this.previous as number) : chunk.readInt16LE((i - offset) * 2);
-    const last = count - 1 + offset;
+    const first = this.seen;
+    const last = first + count - 1;
+    const sample = (index: number): number =>
+      index < first ? this.previous : chunk.readInt16LE((index - first) * 2);
     const out: number[] = [];
-    let position = this.previous === undefined ? 0 : this.position;
-    while (position <= last) {
-      const index = Math.floor(position);
-      const fraction = position - index;
-      const left = source(index);
-      // Only the exact last sample (fraction 0) has no right neighbour yet.
-      const right = index < last ? source(index + 1) : left;
-      out.push(Math.round(left + (right - left) * fraction));
-      position += this.step;
+    // Positions are kept as integers (output index × input rate, in units of
+    // the output rate) so that chunking cannot change the rounding.
+    for (;;) {
+      const scaled = this.emitted * this.fromRate;
+      const remainder = scaled % this.toRate;
+      const index = (scaled - remainder) / this.toRate;
+      if (index > last || (index === last && remainder > 0)) break;
+      const left = sample(index);
+      const right = remainder > 0 ? sample(index + 1) : left;
+      out.push(Math.round(left + ((right - left) * remainder) / this.toRate));
+      this.emitted += 1;
     }
-    this.previous = source(last);
-    this.position = position - last;
+    this.previous = sample(last);
+    this.seen = last + 1;
     const bytes = Buffer.alloc(out.length * 2);
-    out.forEach((sample, i) => bytes.writeInt16LE(sample, i * 2));
+    out.forEach((value, i) => bytes.writeInt16LE(value, i * 2));
     return bytes;
   }
 }

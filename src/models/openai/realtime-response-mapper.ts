@@ -146,11 +146,11 @@ export class RealtimeResponseMapper {
     const { status, status_details: details, usage } = event.response;
     if (usage) yield this.response({ usageMetadata: usageMetadataOf(usage) });
     if (this.text) yield this.fullText();
+    if (this.outputText) yield* this.finishOutputTranscription(undefined);
     if (this.calls.length > 0) {
       yield this.response({ content: { role: 'model', parts: this.calls } });
       this.calls = [];
     }
-    if (this.outputText) yield* this.finishOutputTranscription(undefined);
     if (status === 'failed') {
       yield this.response({
         errorCode: details?.error?.code ?? details?.error?.type ?? 'response_failed',
