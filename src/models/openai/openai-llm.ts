@@ -8,7 +8,6 @@ import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
 import { loadOpenAIClass, type OpenAIChatClient, type OpenAIConnection } from './openai-client.js';
 import type { RealtimeCapableClient, RealtimeSocketOptions } from './realtime-connect.js';
-import { DEFAULT_REALTIME_TRANSCRIPTION_MODEL } from './realtime-session-config.js';
 import {
   OPENAI_PROVIDER,
   resolveEndpoint,
@@ -16,6 +15,9 @@ import {
   type MaxTokensField,
   type OpenAIProvider,
 } from './provider-prefixes.js';
+
+/** The model transcribing the user's audio in live sessions when none is configured. */
+const DEFAULT_REALTIME_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
 /** Options of `new OpenAILlm(...)`. */
 export interface OpenAILlmOptions extends BaseLlmOptions {
@@ -101,6 +103,8 @@ export interface OpenAILlmOptions extends BaseLlmOptions {
  *   each HTTP request, and an aborted call throws the signal's reason and
  *   yields no final response. Failures become `ModelApiError`
  *   (`toModelError`); nothing is logged (the SDK's logger is off).
+ * - `connect` opens a live session on the OpenAI Realtime API (OpenAI
+ *   only), so a live agent runs on `gpt-realtime` as on Gemini Live.
  */
 export class OpenAILlm extends BaseLlm {
   static override readonly supportedModels: readonly (string | RegExp)[] = [

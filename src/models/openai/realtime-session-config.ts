@@ -12,9 +12,6 @@ import { systemInstructionTexts } from '../system-instruction-texts.js';
 import { REALTIME_PCM_RATE } from './pcm-resampler.js';
 import { toolsOfConfig } from './tool-conversion.js';
 
-/** The transcription model used for input transcription when none is configured. */
-export const DEFAULT_REALTIME_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
-
 /** The session a connection configures, as `session.update` carries it. */
 export type RealtimeSessionSettings = RealtimeSessionCreateRequest;
 
