@@ -72,7 +72,7 @@ export interface OpenRealtimeConnectionRequest {
  * `session.updated`, then wraps the socket in an `OpenAIRealtimeConnection`.
  * An `error` event, a socket failure or a close before the session is
  * updated rejects with `ModelApiError` (the API's code, or
- * `live_connection_closed`). Events are queued from the moment the socket
+ * `live_connection_closed` with the HTTP status of a refused handshake). Events are queued from the moment the socket
  * opens, so nothing the server sends is lost before `receive()`.
  */
 export async function openRealtimeConnection({
@@ -132,10 +132,13 @@ export async function openRealtimeConnection({
     socket.socket.on('close', (code, reason) => {
       const text = reason.toString('utf8') || socketError;
       inbox.end({ code, reason: text });
+      // A refused handshake (a bad key, an unknown model) reaches `ws` as an HTTP answer.
+      const status = /Unexpected server response: (\d{3})/.exec(socketError)?.[1];
       fail(
         new ModelApiError({
           provider: PROVIDER,
           model,
+          status: status === undefined ? undefined : Number(status),
           code: 'live_connection_closed',
           message: `The live connection closed before its session was set up (code ${code}${text ? `: ${text}` : ''}).`,
         }),

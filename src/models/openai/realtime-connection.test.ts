@@ -133,6 +133,15 @@ describe('OpenAILlm.connect over the Realtime WebSocket of the openai client', (
     server = undefined;
   });
 
+  it('a refused handshake (a bad key) rejects with ModelApiError carrying the HTTP status', async () => {
+    server = await LocalRealtimeServer.start([], { refuseHandshake: 401 });
+    const error: unknown = await localRealtimeLlm(server)
+      .connect(createLlmRequest({ model: MODEL }))
+      .catch((caught: unknown) => caught);
+    expect(ModelApiError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ status: 401, code: 'live_connection_closed', retryable: false });
+  });
+
   it('providers without a Realtime API refuse live sessions', async () => {
     const llm = new OpenAILlm({ model: 'ollama/llama3', baseUrl: 'http://127.0.0.1:1/v1' });
     await expect(llm.connect(createLlmRequest({ model: 'llama3' }))).rejects.toSatisfy(

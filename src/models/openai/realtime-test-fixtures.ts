@@ -19,6 +19,14 @@ export interface RealtimeServerRule {
   closeWith?: number;
 }
 
+/** How a local Realtime server misbehaves. */
+export interface LocalRealtimeServerOptions {
+  /** Answers `session.update` with an `error` event instead of `session.updated`. */
+  refuseSession?: boolean;
+  /** Refuses the WebSocket handshake with this HTTP status (e.g. 401 for a bad key). */
+  refuseHandshake?: number;
+}
+
 /** The session id the local server gives every session. */
 export const LOCAL_SESSION_ID = 'sess_local_1';
 
@@ -52,11 +60,19 @@ export class LocalRealtimeServer {
   private readonly sockets = new Set<WebSocket>();
   private eventCount = 0;
 
-  private constructor(https: Server, rules: RealtimeServerRule[], refuseSession: boolean) {
+  private constructor(
+    https: Server,
+    rules: RealtimeServerRule[],
+    { refuseSession = false, refuseHandshake }: LocalRealtimeServerOptions,
+  ) {
     this.https = https;
     this.rules = [...rules];
     this.refuseSession = refuseSession;
-    const server = new WebSocketServer({ server: https });
+    const server = new WebSocketServer({
+      server: https,
+      verifyClient: (_info, accept) =>
+        refuseHandshake === undefined ? accept(true) : accept(false, refuseHandshake),
+    });
     server.on('connection', (socket, request) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -70,18 +86,15 @@ export class LocalRealtimeServer {
     });
   }
 
-  /**
-   * Starts a server on a random port with these rules. With
-   * `refuseSession`, it answers `session.update` with an `error` event.
-   */
+  /** Starts a server on a random port with these rules and options. */
   static async start(
     rules: RealtimeServerRule[] = [],
-    { refuseSession = false }: { refuseSession?: boolean } = {},
+    options: LocalRealtimeServerOptions = {},
   ): Promise<LocalRealtimeServer> {
     const https = createServer({ key: LOCAL_TLS_KEY, cert: LOCAL_TLS_CERTIFICATE });
     https.listen(0, '127.0.0.1');
     await once(https, 'listening');
-    return new LocalRealtimeServer(https, rules, refuseSession);
+    return new LocalRealtimeServer(https, rules, options);
   }
 
   /** The base URL to pass as the OpenAI client's `baseURL` (the client adds `/realtime`). */
