@@ -211,6 +211,30 @@ describe('OpenAIRealtimeConnection: speech', () => {
     expect(server?.frames.some(ofType('response.cancel'))).toBe(false);
   });
 
+  it('with NO_INTERRUPTION, speech during a response is no interruption and the response completes', async () => {
+    const live = await open(
+      [
+        {
+          when: ofType('response.create'),
+          reply: [{ type: 'response.created', response: {} }, audioDelta('AQI=')],
+        },
+      ],
+      spoken({ realtimeInputConfig: { activityHandling: 'NO_INTERRUPTION' as never } }),
+    );
+    await live.sendContent({ role: 'user', parts: [{ text: 'Tell me a story.' }] });
+    const responses: LlmResponse[] = [];
+    for await (const response of live.receive()) {
+      responses.push(response);
+      if (response.content) {
+        server?.push(
+          { type: 'input_audio_buffer.speech_started', audio_start_ms: 10, item_id: 'item_2' },
+          { type: 'response.done', response: { status: 'completed' } },
+        );
+      }
+    }
+    expect(responses).toEqual([audio('AQI='), { ...base, turnComplete: true }]);
+  });
+
   it('barge-in with turn detection off: activity start cancels the response and clears the buffer; activity end commits it', async () => {
     const live = await open(
       [

@@ -159,5 +159,7 @@ export async function openRealtimeConnection({
     model,
     manualActivity: isManualActivity(request),
     outputTranscription: request.liveConnectConfig.outputAudioTranscription !== undefined,
+    speechInterrupts:
+      request.liveConnectConfig.realtimeInputConfig?.activityHandling !== 'NO_INTERRUPTION',
   });
 }

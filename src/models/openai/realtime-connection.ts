@@ -34,6 +34,8 @@ export interface OpenAIRealtimeConnectionOptions {
   manualActivity: boolean;
   /** Whether output transcription was asked for. */
   outputTranscription: boolean;
+  /** False when the user's speech does not interrupt the model (`activityHandling: NO_INTERRUPTION`). */
+  speechInterrupts: boolean;
 }
 
 /** Close code of a normal closure (RFC 6455). */
@@ -84,6 +86,7 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
     this.mapper = new RealtimeResponseMapper({
       model: options.model,
       outputTranscription: options.outputTranscription,
+      speechInterrupts: options.speechInterrupts,
       sessionId: () => options.activity.sessionId,
     });
   }

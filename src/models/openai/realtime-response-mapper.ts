@@ -26,6 +26,8 @@ export interface RealtimeResponseMapperOptions {
   outputTranscription: boolean;
   /** The session's id once the server named it. */
   sessionId: () => string | undefined;
+  /** False when the user's speech does not interrupt the model (`activityHandling: NO_INTERRUPTION`). */
+  speechInterrupts: boolean;
 }
 
 /**
@@ -44,7 +46,8 @@ export interface RealtimeResponseMapperOptions {
  *   response's end (the model's turn is over then, so their answers can
  *   start the next response);
  * - `input_audio_buffer.speech_started` during a response → `interrupted`
- *   (the merged text instead, when text was streamed);
+ *   (the merged text instead, when text was streamed), unless speech does
+ *   not interrupt the model in this session;
  * - `response.done` → usage, an error code for a failed response, then
  *   `turnComplete` (with `interrupted` when the response was cancelled,
  *   `finishReason: MAX_TOKENS` when it ran out of tokens); the turn ends;
@@ -55,15 +58,17 @@ export class RealtimeResponseMapper {
   private readonly model: string;
   private readonly outputTranscription: boolean;
   private readonly sessionId: () => string | undefined;
+  private readonly speechInterrupts: boolean;
   private outputText = '';
   private text = '';
   private calls: Part[] = [];
   private responding = false;
 
-  constructor({ model, outputTranscription, sessionId }: RealtimeResponseMapperOptions) {
-    this.model = model;
-    this.outputTranscription = outputTranscription;
-    this.sessionId = sessionId;
+  constructor(options: RealtimeResponseMapperOptions) {
+    this.model = options.model;
+    this.outputTranscription = options.outputTranscription;
+    this.sessionId = options.sessionId;
+    this.speechInterrupts = options.speechInterrupts;
   }
 
   /** Forgets what an abandoned pass over the events left of its turn. */
@@ -128,7 +133,7 @@ export class RealtimeResponseMapper {
         });
         return false;
       case 'input_audio_buffer.speech_started':
-        if (!this.responding) return false;
+        if (!this.responding || !this.speechInterrupts) return false;
         yield this.text ? this.fullText() : this.response({ interrupted: true });
         return false;
       case 'response.done':
