@@ -38,6 +38,25 @@ describe('realtimeSessionOf', () => {
     expect(isManualActivity(createLlmRequest())).toBe(false);
   });
 
+  it('the function-calling mode as tool_choice and maxOutputTokens as max_output_tokens', () => {
+    const only = createLlmRequest({
+      config: {
+        maxOutputTokens: 200,
+        toolConfig: {
+          functionCallingConfig: { mode: 'ANY' as never, allowedFunctionNames: ['get_weather'] },
+        },
+      },
+    });
+    expect(realtimeSessionOf(only, options)).toMatchObject({
+      tool_choice: { type: 'function', name: 'get_weather' },
+      max_output_tokens: 200,
+    });
+    const none = createLlmRequest({
+      config: { toolConfig: { functionCallingConfig: { mode: 'NONE' as never } } },
+    });
+    expect(realtimeSessionOf(none, options).tool_choice).toBe('none');
+  });
+
   it('Gemini-only settings are ignored with one warning each', () => {
     const warnings: string[] = [];
     const ignore = (): void => undefined;

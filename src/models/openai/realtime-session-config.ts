@@ -10,7 +10,7 @@ import { logger } from '../../utils/logger.js';
 import type { LlmRequest } from '../llm-request.js';
 import { systemInstructionTexts } from '../system-instruction-texts.js';
 import { REALTIME_PCM_RATE } from './pcm-resampler.js';
-import { toolsOfConfig } from './tool-conversion.js';
+import { toolChoiceOfConfig, toolsOfConfig } from './tool-conversion.js';
 
 /** The session a connection configures, as `session.update` carries it. */
 export type RealtimeSessionSettings = RealtimeSessionCreateRequest;
@@ -27,7 +27,9 @@ export interface RealtimeSessionOptions {
  *
  * - the system instruction's texts, joined by blank lines, as `instructions`;
  * - every function declaration of the request's tools as a function tool
- *   (JSON schema parameters, converted as for Chat Completions);
+ *   (JSON schema parameters, converted as for Chat Completions), and the
+ *   function-calling mode as `tool_choice` (as for Chat Completions);
+ * - `maxOutputTokens` as `max_output_tokens`;
  * - `responseModalities` as `output_modalities` (`AUDIO` → `audio`,
  *   `TEXT` → `text`; the API takes one, the first is used);
  * - the prebuilt voice of `speechConfig` as the output voice;
@@ -61,6 +63,13 @@ export function realtimeSessionOf(
     }),
   );
   if (tools.length > 0) session.tools = tools;
+  const choice = toolChoiceOfConfig(request.config.toolConfig);
+  if (choice !== undefined) {
+    session.tool_choice =
+      typeof choice === 'string' ? choice : { type: 'function', name: choice.function.name };
+  }
+  const maxOutputTokens = request.config.maxOutputTokens;
+  if (maxOutputTokens !== undefined) session.max_output_tokens = maxOutputTokens;
   const modality = live.responseModalities?.[0];
   if (modality) session.output_modalities = [modality === 'TEXT' ? 'text' : 'audio'];
   const pcm = { type: 'audio/pcm' as const, rate: REALTIME_PCM_RATE as 24000 };
