@@ -254,6 +254,29 @@ describe('OpenAIRealtimeConnection: text turns, history and errors', () => {
     expect((error as Error).message).toContain('Slow down.');
   });
 
+  it('an event without its documented fields, or call arguments that are not a JSON object, throw malformed_response', async () => {
+    const live = await open([
+      { when: ofType('response.create'), reply: [{ type: 'response.output_text.delta' }] },
+      {
+        when: ofType('response.create'),
+        reply: realtimeResponse([
+          {
+            type: 'response.function_call_arguments.done',
+            call_id: 'c1',
+            name: 'f',
+            arguments: '[1]',
+          },
+        ]),
+      },
+    ]);
+    for (const text of ['one', 'two']) {
+      await live.sendContent({ role: 'user', parts: [{ text }] });
+      const error: unknown = await collect(live.receive()).catch((caught: unknown) => caught);
+      expect(ModelApiError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ provider: 'openai', code: 'malformed_response' });
+    }
+  });
+
   it('a failed response yields its error code and message before turnComplete', async () => {
     const failed = {
       type: 'response.done',

@@ -41,7 +41,10 @@ export const RealtimeServerEvent = z.discriminatedUnion('type', [
     type: z.literal('response.output_audio_transcript.done'),
     transcript: z.string().optional(),
   }),
-  delta('conversation.item.input_audio_transcription.delta'),
+  z.looseObject({
+    type: z.literal('conversation.item.input_audio_transcription.delta'),
+    delta: z.string().optional(),
+  }),
   z.looseObject({
     type: z.literal('conversation.item.input_audio_transcription.completed'),
     transcript: z.string(),

@@ -116,6 +116,7 @@ export class RealtimeResponseMapper {
         if (this.outputTranscription) yield* this.finishOutputTranscription(event.transcript);
         return false;
       case 'conversation.item.input_audio_transcription.delta':
+        if (!event.delta) return false;
         yield this.response({
           inputTranscription: { text: event.delta, finished: false },
           partial: true,
