@@ -1,5 +1,6 @@
 import type { ClientOptions } from 'ws';
 import { ModelApiError } from '../../errors/model-api-error.js';
+import { NotSupportedError } from '../../errors/not-supported-error.js';
 import type { LlmRequest } from '../llm-request.js';
 import { optionalSdkLoader } from '../optional-sdk-loader.js';
 import { toModelError } from './error-conversion.js';
@@ -8,6 +9,9 @@ import { RealtimeEventInbox } from './realtime-event-inbox.js';
 import { isManualActivity, realtimeSessionOf } from './realtime-session-config.js';
 import { ResponseActivity } from './response-activity.js';
 import { PROVIDER } from './response-conversion.js';
+
+/** The first `openai` release with the GA Realtime protocol the connection speaks. */
+const MIN_OPENAI_VERSION = '5.20';
 
 /** Options for the Realtime WebSocket: a CA to trust, extra headers, a handshake time limit. */
 export interface RealtimeSocketOptions {
@@ -42,12 +46,27 @@ interface RealtimeWsClass {
   ): Promise<RealtimeWs>;
 }
 
-/** The `openai` client's `OpenAIRealtimeWS`, imported on first use (it needs `ws`, a dependency here). */
+/**
+ * The `openai` client's `OpenAIRealtimeWS`, imported on first use (it needs
+ * `ws`, a dependency here). `MissingDependencyError` without `openai`;
+ * `NotSupportedError` for a version without the GA Realtime client.
+ */
 const loadRealtimeWs: () => Promise<RealtimeWsClass> = optionalSdkLoader({
   packageName: 'openai',
   feature: 'OpenAILlm live sessions',
   load: () =>
-    import('openai/realtime/ws').then((module) => module.OpenAIRealtimeWS as RealtimeWsClass),
+    import('openai/realtime/ws').then(
+      (module) => module.OpenAIRealtimeWS as RealtimeWsClass,
+      (error: unknown) => {
+        if ((error as { code?: unknown } | null)?.code !== 'ERR_PACKAGE_PATH_NOT_EXPORTED') {
+          throw error;
+        }
+        throw new NotSupportedError({
+          message: `Live sessions on OpenAI need openai ${MIN_OPENAI_VERSION} or later (the GA Realtime client, openai/realtime/ws).`,
+        });
+      },
+    ),
+  // Node names the missing package in quotes; the quote keeps other paths from matching.
   mentionedAs: "'openai",
 });
 
