@@ -44,6 +44,10 @@ interface RealtimeWsClass {
     client: never,
     props: { model: string; options?: ClientOptions | undefined },
   ): Promise<RealtimeWs>;
+  azure(
+    client: never,
+    props: { deploymentName: string; options?: ClientOptions | undefined },
+  ): Promise<RealtimeWs>;
 }
 
 /**
@@ -86,7 +90,8 @@ export interface OpenRealtimeConnectionRequest {
 
 /**
  * Opens a Realtime session for `request` through the `openai` client's
- * WebSocket (`{baseURL}/realtime?model=…` as `wss:`), sends the session
+ * WebSocket (`{baseURL}/realtime?model=…` as `wss:`; for an `AzureOpenAI`
+ * client, `?api-version=…&deployment={model}` with its `api-key`), sends the session
  * (`realtimeSessionOf`) as `session.update` and waits for
  * `session.updated`, then wraps the socket in an `OpenAIRealtimeConnection`.
  * An `error` event, a socket failure or a close before the session is
@@ -105,7 +110,11 @@ export async function openRealtimeConnection({
   const RealtimeWs = await loadRealtimeWs();
   let socket: RealtimeWs;
   try {
-    socket = await RealtimeWs.create(client as never, { model, options: socketOptions });
+    // An AzureOpenAI client (the one with an API version) connects to its deployment.
+    socket =
+      typeof (client as { apiVersion?: unknown }).apiVersion === 'string'
+        ? await RealtimeWs.azure(client as never, { deploymentName: model, options: socketOptions })
+        : await RealtimeWs.create(client as never, { model, options: socketOptions });
   } catch (error) {
     throw toModelError(error, {
       model,

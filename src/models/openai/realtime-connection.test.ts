@@ -1,3 +1,4 @@
+import { AzureOpenAI } from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
@@ -109,6 +110,26 @@ describe('OpenAILlm.connect over the Realtime WebSocket of the openai client', (
         },
       },
     });
+  });
+
+  it('an AzureOpenAI client connects to its deployment with its api-key', async () => {
+    server = await LocalRealtimeServer.start();
+    const client = new AzureOpenAI({
+      endpoint: server.url.replace(/\/v1$/, ''),
+      apiKey: 'azure-key',
+      apiVersion: '2025-08-28',
+    });
+    const llm = new OpenAILlm({
+      model: 'my-realtime-deployment',
+      client,
+      realtimeSocketOptions: { ca: server.certificate },
+    });
+    connection = await llm.connect(createLlmRequest({ model: 'my-realtime-deployment' }));
+    expect(server.paths).toEqual([
+      '/openai/realtime?api-version=2025-08-28&deployment=my-realtime-deployment',
+    ]);
+    expect(server.apiKeys).toEqual(['azure-key']);
+    expect(server.authorizations).toEqual(['']);
   });
 
   it('a session the server refuses rejects with ModelApiError carrying its code', async () => {

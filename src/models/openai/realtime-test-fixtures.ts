@@ -48,6 +48,8 @@ export class LocalRealtimeServer {
   readonly paths: string[] = [];
   /** The `authorization` headers of the connections made. */
   readonly authorizations: string[] = [];
+  /** The `api-key` headers (Azure's) of the connections made. */
+  readonly apiKeys: string[] = [];
   /** The certificate to trust (the client's `ca`). */
   readonly certificate = LOCAL_TLS_CERTIFICATE;
   private readonly https: Server;
@@ -78,6 +80,7 @@ export class LocalRealtimeServer {
       socket.on('close', () => this.sockets.delete(socket));
       this.paths.push(request.url ?? '');
       this.authorizations.push(request.headers.authorization ?? '');
+      this.apiKeys.push(String(request.headers['api-key'] ?? ''));
       socket.on('message', (data: Buffer) => this.receive(socket, data));
       this.send(socket, {
         type: 'session.created',
