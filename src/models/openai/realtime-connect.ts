@@ -96,8 +96,9 @@ export interface OpenRealtimeConnectionRequest {
  * `session.updated`, then wraps the socket in an `OpenAIRealtimeConnection`.
  * An `error` event, a socket failure or a close before the session is
  * updated rejects with `ModelApiError` (the API's code, or
- * `live_connection_closed` with the HTTP status of a refused handshake). Events are queued from the moment the socket
- * opens, so nothing the server sends is lost before `receive()`.
+ * `live_connection_closed` with the HTTP status of a refused handshake).
+ * Events are queued from the moment the socket opens, so nothing the
+ * server sends is lost before `receive()`.
  */
 export async function openRealtimeConnection({
   client,
@@ -125,11 +126,45 @@ export async function openRealtimeConnection({
   }
   const inbox = new RealtimeEventInbox();
   const activity = new ResponseActivity();
+  const sessionUpdated = listen(socket, { model, inbox, activity });
+  socket.socket.once('open', () => socket.send({ type: 'session.update', session }));
+  try {
+    await sessionUpdated;
+  } catch (error) {
+    socket.close({ code: 1000, reason: 'session refused' });
+    throw error;
+  }
+  return new OpenAIRealtimeConnection({
+    socket,
+    inbox,
+    activity,
+    model,
+    manualActivity: isManualActivity(request),
+    outputTranscription: request.liveConnectConfig.outputAudioTranscription !== undefined,
+    speechInterrupts:
+      request.liveConnectConfig.realtimeInputConfig?.activityHandling !== 'NO_INTERRUPTION',
+  });
+}
+
+/**
+ * Feeds the socket's events to `activity` and `inbox` and its close to
+ * `inbox`, for the whole session; resolves at the first `session.updated`
+ * and rejects with `ModelApiError` at an `error` event or a close before it.
+ */
+function listen(
+  socket: RealtimeWs,
+  {
+    model,
+    inbox,
+    activity,
+  }: { model: string; inbox: RealtimeEventInbox; activity: ResponseActivity },
+): Promise<void> {
   let socketError = '';
-  const updated = new Promise<void>((resolve, reject) => {
-    let updated = false;
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
     const fail = (error: ModelApiError): void => {
-      if (!updated) reject(error);
+      if (!settled) reject(error);
+      settled = true;
     };
     socket.on('event', (event) => {
       activity.observe(event);
@@ -138,8 +173,8 @@ export async function openRealtimeConnection({
         type?: unknown;
         error?: { code?: unknown; type?: unknown; message?: unknown };
       };
-      if (fields.type === 'session.updated' && !updated) {
-        updated = true;
+      if (fields.type === 'session.updated' && !settled) {
+        settled = true;
         resolve();
       } else if (fields.type === 'error') {
         fail(
@@ -172,22 +207,5 @@ export async function openRealtimeConnection({
         }),
       );
     });
-    socket.socket.once('open', () => socket.send({ type: 'session.update', session }));
-  });
-  try {
-    await updated;
-  } catch (error) {
-    socket.close({ code: 1000, reason: 'session refused' });
-    throw error;
-  }
-  return new OpenAIRealtimeConnection({
-    socket,
-    inbox,
-    activity,
-    model,
-    manualActivity: isManualActivity(request),
-    outputTranscription: request.liveConnectConfig.outputAudioTranscription !== undefined,
-    speechInterrupts:
-      request.liveConnectConfig.realtimeInputConfig?.activityHandling !== 'NO_INTERRUPTION',
   });
 }
