@@ -91,14 +91,25 @@ describe('OpenAIRealtimeConnection: speech', () => {
               content_index: 0,
               transcript: 'What time is it?',
             },
-            ...realtimeResponse([
-              audioDelta('AQI='),
-              transcriptDelta('It is'),
-              audioDelta('AwQ='),
-              transcriptDelta(' noon.'),
-              { type: 'response.output_audio.done' },
-              { type: 'response.output_audio_transcript.done', transcript: 'It is noon.' },
-            ]),
+            ...realtimeResponse(
+              [
+                audioDelta('AQI='),
+                transcriptDelta('It is'),
+                audioDelta('AwQ='),
+                transcriptDelta(' noon.'),
+                { type: 'response.output_audio.done' },
+                { type: 'response.output_audio_transcript.done', transcript: 'It is noon.' },
+              ],
+              {
+                usage: {
+                  input_tokens: 30,
+                  output_tokens: 20,
+                  total_tokens: 50,
+                  input_token_details: { text_tokens: 10, audio_tokens: 20, cached_tokens: 4 },
+                  output_token_details: { text_tokens: 5, audio_tokens: 15 },
+                },
+              },
+            ),
           ],
         },
       ],
@@ -115,6 +126,23 @@ describe('OpenAIRealtimeConnection: speech', () => {
       audio('AwQ='),
       output(' noon.', false),
       output('It is noon.', true),
+      {
+        ...base,
+        usageMetadata: {
+          promptTokenCount: 30,
+          candidatesTokenCount: 20,
+          totalTokenCount: 50,
+          cachedContentTokenCount: 4,
+          promptTokensDetails: [
+            { modality: 'TEXT', tokenCount: 10 },
+            { modality: 'AUDIO', tokenCount: 20 },
+          ],
+          candidatesTokensDetails: [
+            { modality: 'TEXT', tokenCount: 5 },
+            { modality: 'AUDIO', tokenCount: 15 },
+          ],
+        },
+      },
       { ...base, turnComplete: true },
     ]);
     const appended = server?.frames.filter(ofType('input_audio_buffer.append')) ?? [];
@@ -296,6 +324,51 @@ describe('OpenAIRealtimeConnection: speech', () => {
       'response.cancel',
       'conversation.item.create',
       'response.create',
+    ]);
+  });
+
+  it('a failed input transcription is a warning, not a failure of the turn', async () => {
+    const warnings: string[] = [];
+    const ignore = (): void => undefined;
+    const live = await open(
+      [
+        {
+          when: ofType('input_audio_buffer.append'),
+          reply: [
+            {
+              type: 'conversation.item.input_audio_transcription.failed',
+              item_id: 'item_1',
+              content_index: 0,
+              error: {
+                type: 'transcription_error',
+                code: 'audio_unintelligible',
+                message: 'Unclear.',
+              },
+            },
+            ...realtimeResponse([transcriptDelta('Pardon?')]),
+          ],
+        },
+      ],
+      spoken(),
+    );
+    setLogger({
+      debug: ignore,
+      info: ignore,
+      warn: (message) => warnings.push(message),
+      error: ignore,
+    });
+    try {
+      await live.sendRealtime({ blob: { mimeType: 'audio/pcm', data: pcm([1, 2]) } });
+      expect(await collect(live.receive())).toEqual([
+        output('Pardon?', false),
+        output('Pardon?', true),
+        { ...base, turnComplete: true },
+      ]);
+    } finally {
+      setLogger();
+    }
+    expect(warnings).toEqual([
+      "The Realtime API could not transcribe the user's audio (audio_unintelligible): Unclear.",
     ]);
   });
 

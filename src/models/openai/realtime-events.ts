@@ -10,12 +10,20 @@ export const RealtimeErrorBody = z.looseObject({
 /** The `error` object of a Realtime `error` event or of a failed response. */
 export type RealtimeErrorBody = z.infer<typeof RealtimeErrorBody>;
 
+const TokensByModality = z.looseObject({
+  text_tokens: z.number().optional(),
+  audio_tokens: z.number().optional(),
+  image_tokens: z.number().optional(),
+  cached_tokens: z.number().optional(),
+});
+
 /** Token counts of a finished Realtime response. */
 export const RealtimeUsage = z.looseObject({
   input_tokens: z.number().optional(),
   output_tokens: z.number().optional(),
   total_tokens: z.number().optional(),
-  input_token_details: z.looseObject({ cached_tokens: z.number().optional() }).optional(),
+  input_token_details: TokensByModality.optional(),
+  output_token_details: TokensByModality.optional(),
 });
 /** Token counts of a finished Realtime response. */
 export type RealtimeUsage = z.infer<typeof RealtimeUsage>;
@@ -48,6 +56,10 @@ export const RealtimeServerEvent = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('conversation.item.input_audio_transcription.completed'),
     transcript: z.string(),
+  }),
+  z.looseObject({
+    type: z.literal('conversation.item.input_audio_transcription.failed'),
+    error: RealtimeErrorBody,
   }),
   z.looseObject({
     type: z.literal('response.function_call_arguments.done'),

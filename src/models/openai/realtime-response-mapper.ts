@@ -1,6 +1,7 @@
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import type { GenerateContentResponseUsageMetadata, Part } from '../../types/index.js';
+import { logger } from '../../utils/logger.js';
 import { malformedResponseError } from '../provider-errors.js';
 import { REALTIME_PCM_RATE } from './pcm-resampler.js';
 import type { RealtimeServerEvent, RealtimeUsage } from './realtime-events.js';
@@ -128,6 +129,12 @@ export class RealtimeResponseMapper {
           partial: false,
         });
         return false;
+      case 'conversation.item.input_audio_transcription.failed':
+        // The model heard the audio all the same; only its transcript is missing.
+        logger.warn(
+          `The Realtime API could not transcribe the user's audio (${event.error.code ?? event.error.type ?? 'no code'}): ${event.error.message ?? 'no reason given'}`,
+        );
+        return false;
       case 'response.function_call_arguments.done':
         this.calls.push({
           functionCall: { id: event.call_id, name: event.name, args: this.argsOf(event) },
@@ -211,7 +218,11 @@ function modelContent(part: Part): NonNullable<LlmResponse['content']> {
   return { role: 'model', parts: [part] };
 }
 
-/** The response's token counts in genai's usage shape. */
+/**
+ * The response's token counts in genai's usage shape: input, output and
+ * total counts, cached input tokens, and the counts per modality (text,
+ * audio, image) as prompt and candidates token details.
+ */
 export function usageMetadataOf(usage: RealtimeUsage): GenerateContentResponseUsageMetadata {
   const metadata: GenerateContentResponseUsageMetadata = {};
   if (usage.input_tokens !== undefined) metadata.promptTokenCount = usage.input_tokens;
@@ -219,5 +230,25 @@ export function usageMetadataOf(usage: RealtimeUsage): GenerateContentResponseUs
   if (usage.total_tokens !== undefined) metadata.totalTokenCount = usage.total_tokens;
   const cached = usage.input_token_details?.cached_tokens;
   if (cached) metadata.cachedContentTokenCount = cached;
+  const prompt = byModality(usage.input_token_details);
+  if (prompt.length > 0) metadata.promptTokensDetails = prompt;
+  const candidates = byModality(usage.output_token_details);
+  if (candidates.length > 0) metadata.candidatesTokensDetails = candidates;
   return metadata;
+}
+
+type ModalityTokenCount = NonNullable<
+  GenerateContentResponseUsageMetadata['promptTokensDetails']
+>[number];
+
+function byModality(details: RealtimeUsage['input_token_details']): ModalityTokenCount[] {
+  // genai's MediaModality values; the types module is type-only, so they are spelled out.
+  const counts: [string, number | undefined][] = [
+    ['TEXT', details?.text_tokens],
+    ['AUDIO', details?.audio_tokens],
+    ['IMAGE', details?.image_tokens],
+  ];
+  return counts.flatMap(([modality, tokenCount]) =>
+    tokenCount ? [{ modality: modality as ModalityTokenCount['modality'], tokenCount }] : [],
+  );
 }
