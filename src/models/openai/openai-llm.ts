@@ -1,16 +1,23 @@
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { NotSupportedError } from '../../errors/not-supported-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import { checkAdapterHttpOptions } from '../adapter-options.js';
+import type { BaseLlmConnection } from '../base-llm-connection.js';
 import { BaseLlm, type BaseLlmOptions } from '../base-llm.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
 import { loadOpenAIClass, type OpenAIChatClient, type OpenAIConnection } from './openai-client.js';
+import type { RealtimeCapableClient, RealtimeSocketOptions } from './realtime-connect.js';
 import {
+  OPENAI_PROVIDER,
   resolveEndpoint,
   resolveModelName,
   type MaxTokensField,
   type OpenAIProvider,
 } from './provider-prefixes.js';
+
+/** The model transcribing the user's audio in live sessions when none is configured. */
+const DEFAULT_REALTIME_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
 /** Options of `new OpenAILlm(...)`. */
 export interface OpenAILlmOptions extends BaseLlmOptions {
@@ -62,6 +69,13 @@ export interface OpenAILlmOptions extends BaseLlmOptions {
    * and address options are then not needed.
    */
   client?: OpenAIChatClient;
+  /**
+   * Live sessions: the model that transcribes the user's audio when the
+   * run asks for input transcription; default `gpt-4o-mini-transcribe`.
+   */
+  transcriptionModel?: string;
+  /** Live sessions: options of the Realtime WebSocket (a CA to trust, headers, a handshake limit). */
+  realtimeSocketOptions?: RealtimeSocketOptions;
 }
 
 /**
@@ -89,6 +103,8 @@ export interface OpenAILlmOptions extends BaseLlmOptions {
  *   each HTTP request, and an aborted call throws the signal's reason and
  *   yields no final response. Failures become `ModelApiError`
  *   (`toModelError`); nothing is logged (the SDK's logger is off).
+ * - `connect` opens a live session on the OpenAI Realtime API (OpenAI
+ *   only), so a live agent runs on `gpt-realtime` as on Gemini Live.
  */
 export class OpenAILlm extends BaseLlm {
   static override readonly supportedModels: readonly (string | RegExp)[] = [
@@ -121,6 +137,8 @@ export class OpenAILlm extends BaseLlm {
   private readonly maxTokensField: MaxTokensField;
   private readonly extraBody: Record<string, unknown> | undefined;
   private readonly client: OpenAIChatClient | undefined;
+  private readonly transcriptionModel: string;
+  private readonly realtimeSocketOptions: RealtimeSocketOptions | undefined;
   private readonly connection = new LazyConnection(() => this.createConnection());
 
   constructor({
@@ -135,6 +153,8 @@ export class OpenAILlm extends BaseLlm {
     maxTokensField,
     extraBody,
     client,
+    transcriptionModel,
+    realtimeSocketOptions,
   }: OpenAILlmOptions) {
     super({ model });
     checkAdapterHttpOptions({ maxRetries, timeoutMs });
@@ -159,6 +179,8 @@ export class OpenAILlm extends BaseLlm {
     this.maxTokensField = maxTokensField ?? this.provider.maxTokensField;
     this.extraBody = extraBody === undefined ? undefined : { ...extraBody };
     this.client = client;
+    this.transcriptionModel = transcriptionModel ?? DEFAULT_REALTIME_TRANSCRIPTION_MODEL;
+    this.realtimeSocketOptions = realtimeSocketOptions;
   }
 
   override async *generateContentAsync(
@@ -181,6 +203,38 @@ export class OpenAILlm extends BaseLlm {
     });
   }
 
+  /**
+   * Opens a live session on the OpenAI Realtime API through the `openai`
+   * client's Realtime WebSocket (`{baseUrl}/realtime`, always `wss:`) and
+   * returns it as an `OpenAIRealtimeConnection`, configured from the
+   * request (`realtimeSessionOf`). The model name goes without its
+   * `openai/` prefix. Throws `NotSupportedError` for the other providers
+   * (Ollama, vLLM, LM Studio have no Realtime API) and for a passed-in
+   * client without `apiKey` and `baseURL`, `MissingApiKeyError` without a
+   * key, and `ModelApiError` when the session cannot be opened.
+   */
+  override async connect(request: LlmRequest): Promise<BaseLlmConnection> {
+    if (this.provider !== OPENAI_PROVIDER) {
+      throw new NotSupportedError({
+        message: `Live sessions need the OpenAI Realtime API; ${this.provider.name} has none.`,
+      });
+    }
+    const { client } = await this.connection.open();
+    if (!isRealtimeCapable(client)) {
+      throw new NotSupportedError({
+        message: `The OpenAI client given for ${this.model} has no apiKey and baseURL for a Realtime session.`,
+      });
+    }
+    const { openRealtimeConnection } = await import('./realtime-connect.js');
+    return openRealtimeConnection({
+      client,
+      request,
+      model: resolveModelName(request.model ?? this.model).modelName,
+      transcriptionModel: this.transcriptionModel,
+      socketOptions: this.realtimeSocketOptions,
+    });
+  }
+
   private async createConnection(): Promise<OpenAIConnection> {
     if (this.client) return { client: this.client, apiKey: this.apiKey };
     const endpoint = resolveEndpoint(this.provider, {
@@ -200,4 +254,11 @@ export class OpenAILlm extends BaseLlm {
     });
     return { client, apiKey: endpoint.apiKey };
   }
+}
+
+function isRealtimeCapable(
+  client: OpenAIChatClient,
+): client is OpenAIChatClient & RealtimeCapableClient {
+  const fields = client as Partial<Record<keyof RealtimeCapableClient, unknown>>;
+  return typeof fields.apiKey === 'string' && typeof fields.baseURL === 'string';
 }
