@@ -6,7 +6,7 @@ import type { Blob, Content, GroundingMetadata, Part } from '../../types/index.j
 import { logger } from '../../utils/logger.js';
 import type { BaseLlmConnection, RealtimeInput } from '../base-llm-connection.js';
 import { PROVIDER } from './error-conversion.js';
-import type { LiveMessageInbox } from './live-message-inbox.js';
+import type { LiveInbox } from '../live-inbox.js';
 
 /** The part of `@google/genai`'s live `Session` the connection uses. */
 export type GeminiLiveSession = Pick<
@@ -19,7 +19,7 @@ export interface GeminiLlmConnectionOptions {
   /** The open live session (setup already complete). */
   session: GeminiLiveSession;
   /** The session's server messages, fed by the session's callbacks. */
-  inbox: LiveMessageInbox;
+  inbox: LiveInbox<LiveServerMessage>;
   /** The model name, for responses and errors. */
   model: string;
 }
@@ -64,7 +64,7 @@ function isGemini31FlashLive(model: string): boolean {
  */
 export class GeminiLlmConnection implements BaseLlmConnection {
   private readonly session: GeminiLiveSession;
-  private readonly inbox: LiveMessageInbox;
+  private readonly inbox: LiveInbox<LiveServerMessage>;
   private readonly model: string;
   private inputTranscription = '';
   private outputTranscription = '';

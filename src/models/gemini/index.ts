@@ -11,4 +11,4 @@ export {
   type GeminiLlmConnectionOptions,
 } from './gemini-llm-connection.js';
 export type { GeminiLiveClient } from './live-connect.js';
-export type { LiveMessageInbox } from './live-message-inbox.js';
+export type { LiveInbox } from '../live-inbox.js';

@@ -1,10 +1,15 @@
-import type { LiveConnectConfig, LiveConnectParameters, Session } from '@google/genai';
+import type {
+  LiveConnectConfig,
+  LiveConnectParameters,
+  LiveServerMessage,
+  Session,
+} from '@google/genai';
 import { LiveConnectionClosedError } from '../../errors/live-connection-closed-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import type { LlmRequest } from '../llm-request.js';
 import { toModelError, PROVIDER } from './error-conversion.js';
 import { GeminiLlmConnection } from './gemini-llm-connection.js';
-import { LiveMessageInbox } from './live-message-inbox.js';
+import { LiveInbox } from '../live-inbox.js';
 
 /** The part of `@google/genai`'s `GoogleGenAI.live` that opens a session. */
 export interface GeminiLiveClient {
@@ -48,7 +53,7 @@ export async function openGeminiLiveConnection({
   model: string;
   apiKey: string | undefined;
 }): Promise<GeminiLlmConnection> {
-  const inbox = new LiveMessageInbox();
+  const inbox = new LiveInbox<LiveServerMessage>();
   let failSetup: (error: unknown) => void = () => undefined;
   const setupFailed = new Promise<never>((_, reject) => (failSetup = reject));
   // Closes after the setup settle nothing anyone awaits.

@@ -5,7 +5,7 @@ import type { LlmRequest } from '../llm-request.js';
 import { optionalSdkLoader } from '../optional-sdk-loader.js';
 import { toModelError } from './error-conversion.js';
 import { OpenAIRealtimeConnection, type RealtimeSocket } from './realtime-connection.js';
-import { RealtimeEventInbox } from './realtime-event-inbox.js';
+import { LiveInbox } from '../live-inbox.js';
 import { isManualActivity, realtimeSessionOf } from './realtime-session-config.js';
 import { ResponseActivity } from './response-activity.js';
 import { PROVIDER } from './response-conversion.js';
@@ -124,7 +124,7 @@ export async function openRealtimeConnection({
       stream: true,
     });
   }
-  const inbox = new RealtimeEventInbox();
+  const inbox = new LiveInbox<unknown>();
   const activity = new ResponseActivity();
   const sessionUpdated = listen(socket, { model, inbox, activity });
   socket.socket.once('open', () => socket.send({ type: 'session.update', session }));
@@ -157,7 +157,7 @@ function listen(
     model,
     inbox,
     activity,
-  }: { model: string; inbox: RealtimeEventInbox; activity: ResponseActivity },
+  }: { model: string; inbox: LiveInbox<unknown>; activity: ResponseActivity },
 ): Promise<void> {
   let socketError = '';
   return new Promise<void>((resolve, reject) => {

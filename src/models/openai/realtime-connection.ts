@@ -1,6 +1,6 @@
 import type { RealtimeClientEvent } from 'openai/resources/realtime/realtime';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import { ModelApiError } from '../../errors/model-api-error.js';
+import { LiveConnectionClosedError } from '../../errors/live-connection-closed-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import type { Blob, Content } from '../../types/index.js';
 import { logger } from '../../utils/logger.js';
@@ -8,7 +8,7 @@ import type { BaseLlmConnection, RealtimeInput } from '../base-llm-connection.js
 import { malformedResponseError } from '../provider-errors.js';
 import { PcmResampler, REALTIME_PCM_RATE, pcmRateOf } from './pcm-resampler.js';
 import { parseRealtimeServerEvent } from './realtime-events.js';
-import type { RealtimeEventInbox } from './realtime-event-inbox.js';
+import type { LiveInbox } from '../live-inbox.js';
 import { historyItems, userContentItems } from './realtime-items.js';
 import { REALTIME_API, RealtimeResponseMapper } from './realtime-response-mapper.js';
 import type { ResponseActivity } from './response-activity.js';
@@ -25,7 +25,7 @@ export interface OpenAIRealtimeConnectionOptions {
   /** The open Realtime socket, its session already configured. */
   socket: RealtimeSocket;
   /** The session's server events, fed by the socket's listener. */
-  inbox: RealtimeEventInbox;
+  inbox: LiveInbox<unknown>;
   /** Whether a response is running, as the events received so far tell. */
   activity: ResponseActivity;
   /** The model name, for responses and errors. */
@@ -63,13 +63,14 @@ const NORMAL_CLOSURE = 1000;
  * - `receive()`: the model's responses (`RealtimeResponseMapper`) until
  *   the end of one model response, then it returns (call again for the
  *   next). A socket that closes with a code other than 1000, not asked for
- *   by `close()`, throws `ModelApiError` (code `live_connection_closed`); a
+ *   by `close()`, throws `LiveConnectionClosedError` (a `ModelApiError`, code
+ *   `live_connection_closed`); a
  *   normal close ends the stream.
  * - `close()`: closes the socket; `receive()` then ends.
  */
 export class OpenAIRealtimeConnection implements BaseLlmConnection {
   private readonly socket: RealtimeSocket;
-  private readonly inbox: RealtimeEventInbox;
+  private readonly inbox: LiveInbox<unknown>;
   private readonly activity: ResponseActivity;
   private readonly model: string;
   private readonly manualActivity: boolean;
@@ -145,16 +146,16 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
       const next = await this.inbox.next();
       if ('close' in next) {
         if (!this.closed && next.close.code !== NORMAL_CLOSURE) {
-          throw new ModelApiError({
+          throw new LiveConnectionClosedError({
             provider: PROVIDER,
             model: this.model,
-            code: 'live_connection_closed',
-            message: `The live connection closed (code ${next.close.code}${next.close.reason ? `: ${next.close.reason}` : ''}).`,
+            closeCode: next.close.code,
+            reason: next.close.reason,
           });
         }
         return;
       }
-      const event = parseRealtimeServerEvent(next.event);
+      const event = parseRealtimeServerEvent(next.message);
       if (event === undefined) continue;
       if ('malformed' in event) {
         throw malformedResponseError({

@@ -1,5 +1,3 @@
-import type { LiveServerMessage } from '@google/genai';
-
 /** How a live socket ended: its close code and reason. */
 export interface LiveSocketClose {
   code: number;
@@ -8,16 +6,17 @@ export interface LiveSocketClose {
 
 /**
  * The server messages of one live session, queued from the SDK's callbacks
- * until `receive()` takes them, then how the socket ended. Messages that
- * arrive while nobody reads wait here; a reader waits for the next one.
+ * until the connection's `receive()` takes them, then how the socket ended.
+ * Messages that arrive while nobody reads wait here; a reader waits for the
+ * next one. One reader at a time.
  */
-export class LiveMessageInbox {
-  private readonly messages: LiveServerMessage[] = [];
+export class LiveInbox<Message> {
+  private readonly messages: Message[] = [];
   private ended: LiveSocketClose | undefined;
   private wake: (() => void) | undefined;
 
   /** Queues one server message. */
-  push(message: LiveServerMessage): void {
+  push(message: Message): void {
     this.messages.push(message);
     this.notify();
   }
@@ -29,10 +28,10 @@ export class LiveMessageInbox {
   }
 
   /** The next message, or the socket's close once all messages are read. */
-  async next(): Promise<{ message: LiveServerMessage } | { close: LiveSocketClose }> {
+  async next(): Promise<{ message: Message } | { close: LiveSocketClose }> {
     for (;;) {
-      const message = this.messages.shift();
-      if (message) return { message };
+      // The length check, not the shifted value, says whether one was queued: a message may be falsy.
+      if (this.messages.length > 0) return { message: this.messages.shift() as Message };
       if (this.ended) return { close: this.ended };
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
