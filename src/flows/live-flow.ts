@@ -8,6 +8,8 @@ import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import { newEventId } from '../utils/ids.js';
 import { type BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 import { runFunctionCalls } from './function-call-follow-ups.js';
+import { cacheModelAudioOf, flushLiveAudioOnControl } from './live-audio-cache.js';
+import { checkLiveResponseModalities } from './live-modalities.js';
 import { sendToModel } from './live-send.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 
@@ -40,6 +42,7 @@ export async function* runLiveFlow(
   yield* flow.preprocess(context, agent, request);
   if (context.endInvocation) return;
 
+  checkLiveResponseModalities(context.runConfig, agent.canonicalModel);
   const connection = await agent.canonicalModel.connect(request);
   const stop = new AbortController();
   const onAbort = (): void => {
@@ -114,7 +117,13 @@ async function* receiveFromModel(
       yield* processor.runAsync(context, response, agent);
     }
     if (!carriesSomething(response)) continue;
+    const flushed = await flushLiveAudioOnControl(context, response);
+    if (flushed.length > 0) {
+      yield* flushed;
+      continue;
+    }
     const event = finalizeModelResponseEvent(request, response, skeleton);
+    cacheModelAudioOf(context, event);
     yield event;
     if (event.partial || !hasFunctionCalls(event)) continue;
     const followUps = await runFunctionCalls(context, agent, event, request);

@@ -3,13 +3,18 @@ import type { LiveRequestQueue } from '../context/live-request-queue.js';
 import { createEvent } from '../events/event.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
 import type { Content } from '../types/index.js';
+import { cacheLiveAudio } from './live-audio-cache.js';
 
 /**
  * Forwards the client's live requests to the model until a `close` request
  * or until `signal` fires (Python `BaseLlmFlow._send_to_model`): activity
- * start and end and blobs go as realtime input, content as content (the
- * user's content, unless it holds function responses, is first stored in
- * the session as a `user` event, as in non-live runs); `close` closes the
+ * start and end and blobs go as realtime input (audio blobs also kept for
+ * the turn's audio file when `runConfig.saveLiveBlob` is on), content as
+ * content (the user's content, unless it holds function responses, is
+ * first stored in the session as a `user` event, as in non-live runs,
+ * through the Runner's commit queue when the Runner set
+ * `context.liveEventWriter`, so it is stored in order with the events the
+ * run yields; it is not yielded); `close` closes the
  * connection, which ends the model's receive stream. Resolves when it stops,
  * whatever the reason.
  */
@@ -34,14 +39,16 @@ export async function sendToModel(
     if (request.activityStart)
       await connection.sendRealtime({ activityStart: request.activityStart });
     if (request.activityEnd) await connection.sendRealtime({ activityEnd: request.activityEnd });
-    if (request.blob) await connection.sendRealtime({ blob: request.blob });
+    if (request.blob) {
+      if (context.runConfig.saveLiveBlob) cacheLiveAudio(context, request.blob, 'input');
+      await connection.sendRealtime({ blob: request.blob });
+    }
     if (request.content) {
       const content: Content = { ...request.content, role: request.content.role || 'user' };
       if (!content.parts?.some((part) => part.functionResponse)) {
-        await context.sessionService.appendEvent({
-          session: context.session,
-          event: createEvent({ invocationId: context.invocationId, author: 'user', content }),
-        });
+        const event = createEvent({ invocationId: context.invocationId, author: 'user', content });
+        if (context.liveEventWriter) await context.liveEventWriter(event);
+        else await context.sessionService.appendEvent({ session: context.session, event });
       }
       await connection.sendContent(content);
     }
