@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { hasFunctionCalls } from '../events/event-predicates.js';
 import type { LlmResponse } from '../events/llm-response.js';
+import type { Content } from '../types/index.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
 import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import { newEventId } from '../utils/ids.js';
@@ -10,6 +11,8 @@ import { type BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './b
 import { runFunctionCalls } from './function-call-follow-ups.js';
 import { cacheModelAudioOf, flushLiveAudioOnControl } from './live-audio-cache.js';
 import { checkLiveResponseModalities } from './live-modalities.js';
+import { LiveOutputScreen, screenLiveUserContent, spokenContentOf } from './live-screening.js';
+import { LiveSideEvents, withSideEvents } from './live-side-events.js';
 import { sendToModel } from './live-send.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 
@@ -52,13 +55,21 @@ export async function* runLiveFlow(
   context.abortSignal?.addEventListener('abort', onAbort, { once: true });
   let sending: Promise<void> | undefined;
   let transferTo: string | undefined;
+  let restart = false;
+  // Typed text a before-model hook blocks becomes an event the receive loop yields.
+  const sideEvents = new LiveSideEvents();
+  const screen = async (content: Content): Promise<boolean> => {
+    const blocked = await screenLiveUserContent(context, agent, request, content);
+    if (blocked) sideEvents.push(blocked);
+    return blocked !== undefined;
+  };
   try {
     context.abortSignal?.throwIfAborted();
     if (request.contents.length > 0) await connection.sendHistory(request.contents);
     // A failed send closes the session, so the receive loop ends and the failure is thrown below.
     let sendFailure: unknown;
     let sendingEnded = false;
-    sending = sendToModel(context, connection, queue, stop.signal)
+    sending = sendToModel(context, connection, queue, stop.signal, screen)
       .catch(async (error: unknown) => {
         sendFailure = error;
         await connection.close();
@@ -70,11 +81,19 @@ export async function* runLiveFlow(
     // turn_complete), so it is read again until the session is over: the sending side ended,
     // a transfer, an abort, or a pass that received nothing (the connection is closed).
     for (;;) {
-      const pass = yield* receiveFromModel(flow, context, agent, request, connection, () =>
-        stop.abort(),
+      const pass = yield* receiveFromModel(
+        flow,
+        context,
+        agent,
+        request,
+        connection,
+        () => stop.abort(),
+        sideEvents,
       );
       transferTo = pass.transferTo;
-      if (transferTo !== undefined || !pass.received || sendingEnded || stop.signal.aborted) break;
+      restart = pass.restart;
+      if (transferTo !== undefined || restart || !pass.received || sendingEnded) break;
+      if (stop.signal.aborted) break;
     }
     context.abortSignal?.throwIfAborted();
     if (sendFailure !== undefined) throw sendFailure;
@@ -84,8 +103,11 @@ export async function* runLiveFlow(
     await connection.close();
     await sending;
   }
+  yield* sideEvents.drain();
+  // A blocked model answer or spoken input: a new session drops the rest of the model's output.
+  if (restart) yield* runLiveFlow(flow, context, agent);
   // The session and its reader on the queue are closed first, so the agent transferred to reads alone.
-  if (transferTo) yield* getAgentToRun(context, transferTo).runLive(context);
+  else if (transferTo) yield* getAgentToRun(context, transferTo).runLive(context);
 }
 
 /**
@@ -102,10 +124,24 @@ async function* receiveFromModel(
   request: LlmRequest,
   connection: BaseLlmConnection,
   stopSending: () => void,
-): AsyncGenerator<Event, { transferTo: string | undefined; received: boolean }, undefined> {
+  sideEvents: LiveSideEvents,
+): AsyncGenerator<Event, LivePass, undefined> {
   let received = false;
-  for await (const response of connection.receive()) {
+  const outputScreen = new LiveOutputScreen(context, agent, request);
+  for await (const item of withSideEvents(connection.receive(), sideEvents)) {
+    if ('sideEvent' in item) {
+      yield item.sideEvent;
+      continue;
+    }
+    const response = item.response;
     received = true;
+    const blockedAnswer = await outputScreen.screen(response);
+    // As for a transfer, input sent on seeing the block is for the next session.
+    if (blockedAnswer) {
+      stopSending();
+      yield blockedAnswer;
+      return { transferTo: undefined, received, restart: true };
+    }
     const skeleton = createEvent({
       id: newEventId(),
       invocationId: context.invocationId,
@@ -125,6 +161,13 @@ async function* receiveFromModel(
     const event = finalizeModelResponseEvent(request, response, skeleton);
     cacheModelAudioOf(context, event);
     yield event;
+    const spoken = spokenContentOf(response);
+    const blockedSpeech = spoken && (await screenLiveUserContent(context, agent, request, spoken));
+    if (blockedSpeech) {
+      stopSending();
+      yield blockedSpeech;
+      return { transferTo: undefined, received, restart: true };
+    }
     if (event.partial || !hasFunctionCalls(event)) continue;
     const followUps = await runFunctionCalls(context, agent, event, request);
     // Input the client sends once it sees the transfer is for the agent transferred to.
@@ -135,9 +178,16 @@ async function* receiveFromModel(
         await connection.sendContent(followUp.content);
       }
     }
-    if (followUps.transferTo) return { transferTo: followUps.transferTo, received };
+    if (followUps.transferTo) return { transferTo: followUps.transferTo, received, restart: false };
   }
-  return { transferTo: undefined, received };
+  return { transferTo: undefined, received, restart: false };
+}
+
+/** How a pass over the model's stream ended: a transfer, a restart (a blocked answer), whether anything came. */
+interface LivePass {
+  transferTo: string | undefined;
+  received: boolean;
+  restart: boolean;
 }
 
 /** Whether a live response is worth an event (Python skips the empty ones). */

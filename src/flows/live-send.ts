@@ -14,7 +14,9 @@ import { cacheLiveAudio } from './live-audio-cache.js';
  * first stored in the session as a `user` event, as in non-live runs,
  * through the Runner's commit queue when the Runner set
  * `context.liveEventWriter`, so it is stored in order with the events the
- * run yields; it is not yielded); `close` closes the
+ * run yields; it is not yielded), then offered to `screen` (the
+ * before-model hooks), which returns true when it blocked it: blocked
+ * content is not sent; `close` closes the
  * connection, which ends the model's receive stream. Resolves when it stops,
  * whatever the reason.
  */
@@ -23,6 +25,7 @@ export async function sendToModel(
   connection: BaseLlmConnection,
   queue: LiveRequestQueue,
   signal: AbortSignal,
+  screen?: (content: Content) => Promise<boolean>,
 ): Promise<void> {
   for (;;) {
     let request;
@@ -50,6 +53,9 @@ export async function sendToModel(
         if (context.liveEventWriter) await context.liveEventWriter(event);
         else await context.sessionService.appendEvent({ session: context.session, event });
       }
+      // A tool's answer is not the user's input: it is not screened.
+      const onlyResponses = content.parts?.every((part) => part.functionResponse) ?? false;
+      if (!onlyResponses && screen && (await screen(content))) continue;
       await connection.sendContent(content);
     }
   }
