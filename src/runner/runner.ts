@@ -30,6 +30,7 @@ import type { App } from './app.js';
 import { validateAppName } from './app.js';
 import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
+import { prepareCfcSupport } from './cfc-support.js';
 import { findAgentToRun } from './find-agent-to-run.js';
 import { getOrCreateSession } from './get-or-create-session.js';
 import { saveInputBlobsAsArtifacts } from './input-blob-artifacts.js';
@@ -321,6 +322,7 @@ export class Runner {
     invocationId: string,
     abortSignal: AbortSignal | undefined,
   ): InvocationContext {
+    prepareCfcSupport(runConfig, this.agent);
     // The constructor copies field by field: absent services are simply undefined.
     return new InvocationContext({
       sessionService: this.sessionService,
