@@ -1,5 +1,6 @@
 import type { InvocationContext } from '../context/invocation-context.js';
 import type { LiveRequestQueue } from '../context/live-request-queue.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { createEvent } from '../events/event.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
 import type { Content } from '../types/index.js';
@@ -18,7 +19,8 @@ import { cacheLiveAudio } from './live-audio-cache.js';
  * before-model hooks), which returns true when it blocked it: blocked
  * content is not sent; `close` closes the
  * connection, which ends the model's receive stream. Resolves when it stops,
- * whatever the reason.
+ * whatever the reason; rejects with `InvalidArgumentError` for content
+ * holding a function call (only the model calls functions), as Python does.
  */
 export async function sendToModel(
   context: InvocationContext,
@@ -47,6 +49,12 @@ export async function sendToModel(
       await connection.sendRealtime({ blob: request.blob });
     }
     if (request.content) {
+      if (request.content.parts?.some((part) => part.functionCall)) {
+        throw new InvalidArgumentError({
+          argument: 'content',
+          message: 'User message cannot contain function calls.',
+        });
+      }
       const content: Content = { ...request.content, role: request.content.role || 'user' };
       if (!content.parts?.some((part) => part.functionResponse)) {
         const event = createEvent({ invocationId: context.invocationId, author: 'user', content });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LlmAgent } from '../agents/llm-agent.js';
 import { LiveRequestQueue } from '../context/live-request-queue.js';
 import type { RunConfig } from '../context/run-config.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvalidRunConfigError } from '../errors/invalid-run-config-error.js';
 import type { Event } from '../events/event.js';
 import { textResponse } from '../testing/scripted-llm.js';
@@ -81,6 +82,35 @@ describe('Runner.runLive run config', () => {
     });
     expect(text.error).toBeUndefined();
     expect(text.events[0]?.content?.parts?.[0]?.text).toBe('Hello');
+  });
+
+  it('refuses user content that calls a function, ending the run with InvalidArgumentError', async () => {
+    const model = new ScriptedLiveLlm({ turns: oneTurn() });
+    const runner = new InMemoryRunner({
+      agent: new LlmAgent({ name: 'solo', model }),
+      appName: 'app',
+    });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const queue = new LiveRequestQueue();
+    queue.sendContent({
+      role: 'user',
+      parts: [{ functionCall: { name: 'get_weather', args: {} } }],
+    });
+    let error: unknown;
+    try {
+      for await (const event of runner.runLive({
+        userId: 'u',
+        sessionId: 's',
+        liveRequestQueue: queue,
+      }))
+        void event;
+    } catch (caught) {
+      error = caught;
+    }
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe('User message cannot contain function calls.');
+    expect(model.connections[0]?.contents).toEqual([]);
+    expect(model.connections[0]?.closed).toBe(true);
   });
 
   it('refuses an invalid run config before opening anything', async () => {
