@@ -11,14 +11,15 @@ import { logger } from '../utils/logger.js';
  * Keeps an audio chunk of a live run until the turn's audio is flushed
  * (Python `AudioCacheManager.cache_audio`): `input` is the user's (sent
  * through the LiveRequestQueue), `output` the model's. Only `audio/*`
- * blobs are kept; others are ignored (Python `cache_blob`).
+ * blobs are kept; others are ignored (Python `cache_blob`). Without an
+ * artifact service nothing is kept: it could never be flushed.
  */
 export function cacheLiveAudio(
   context: InvocationContext,
   blob: Blob,
   cacheType: 'input' | 'output',
 ): void {
-  if (!blob.mimeType?.toLowerCase().startsWith('audio/')) return;
+  if (!context.artifactService || !blob.mimeType?.toLowerCase().startsWith('audio/')) return;
   const entry: RealtimeCacheEntry = {
     role: cacheType === 'input' ? 'user' : 'model',
     data: blob,

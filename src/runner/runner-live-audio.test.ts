@@ -35,7 +35,7 @@ interface LiveAudioRun {
 
 /** Runs a live session that speaks two chunks, then lets `react` answer each event. */
 async function runSpeaking(
-  artifactService: BaseArtifactService,
+  artifactService: BaseArtifactService | undefined,
   turns: ScriptedLiveLlmOptions['turns'],
   runConfig: Partial<RunConfig>,
   react: (event: Event, events: Event[], queue: LiveRequestQueue) => void,
@@ -43,7 +43,12 @@ async function runSpeaking(
   const model = new ScriptedLiveLlm({ turns, responseModalities: ['AUDIO'] });
   const agent = new LlmAgent({ name: 'voice_agent', model });
   const sessionService = new InMemorySessionService();
-  const runner = new Runner({ agent, appName: ids.appName, sessionService, artifactService });
+  const runner = new Runner({
+    agent,
+    appName: ids.appName,
+    sessionService,
+    ...(artifactService ? { artifactService } : {}),
+  });
   await sessionService.createSession(ids);
   const queue = new LiveRequestQueue();
   queue.sendRealtime(userAudio('hel'));
@@ -153,6 +158,19 @@ describe.each(services)('live audio saved as artifacts (%s artifact service)', (
     expect(await artifactService.loadArtifact({ ...ids, filename: userFile })).toMatchObject({
       inlineData: { data: b64('hello?!') },
     });
+  });
+
+  it('keeps no audio without an artifact service: the turn end is yielded as it is', async () => {
+    const run = await runSpeaking(
+      undefined,
+      spokenTurn,
+      { saveLiveBlob: true },
+      (event, _s, queue) => {
+        if (event.turnComplete) queue.close();
+      },
+    );
+    expect(run.events.some((event) => fileOf(event))).toBe(false);
+    expect(run.events.at(-1)?.turnComplete).toBe(true);
   });
 
   it('keeps no audio and stores no reference without saveLiveBlob; the deprecated saveLiveAudio turns it on', async () => {
