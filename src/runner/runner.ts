@@ -153,9 +153,10 @@ export class Runner {
    * Runs the agent in a live session (Python `Runner.run_live`): a new
    * invocation on the session (created when `autoCreateSession` allows),
    * the agent picked as `runAsync` picks it, run with `runLive` on the
-   * client's `liveRequestQueue`. The before- and after-run plugin hooks and
-   * `onEventCallback` fire as in `runAsync`, and every non-partial event is
-   * committed to the session before it is yielded (partial text is not).
+   * client's `liveRequestQueue`, with the live RunConfig defaults
+   * (`liveRunConfig`). Run hooks and `onEventCallback` fire as in `runAsync`;
+   * every event but partial ones and inline media is committed before it is
+   * yielded, through one queue with the user content the send loop stores.
    * Ends when the queue sends `close`, when `abortSignal` fires (throwing
    * its reason) or when the model fails (throwing its error).
    */
