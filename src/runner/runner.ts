@@ -30,6 +30,7 @@ import type { App } from './app.js';
 import { validateAppName } from './app.js';
 import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
+import { applyCustomMetadata } from './custom-metadata.js';
 import { prepareCfcSupport } from './cfc-support.js';
 import { findAgentToRun } from './find-agent-to-run.js';
 import { getOrCreateSession } from './get-or-create-session.js';
@@ -491,9 +492,4 @@ export class Runner {
       });
     }
   }
-}
-
-function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
-  if (!runConfig.customMetadata || Object.keys(runConfig.customMetadata).length === 0) return;
-  event.customMetadata = { ...runConfig.customMetadata, ...(event.customMetadata ?? {}) };
 }
