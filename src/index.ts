@@ -158,6 +158,7 @@ export { InputValidationError } from './errors/input-validation-error.js';
 export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
 export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {
   InvalidArtifactIdError,
   type ArtifactIdArgument,

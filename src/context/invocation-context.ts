@@ -16,6 +16,7 @@ import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
 import type { CredentialService } from './credential-service.js';
 import type { LiveRequestQueue } from './live-request-queue.js';
 import type { PluginManagerContract } from './plugin-manager-contract.js';
+import type { LiveEventWriter, RealtimeCacheEntry } from './realtime-cache-entry.js';
 import type { RunConfig } from './run-config.js';
 import type { TranscriptionEntry } from './transcription-entry.js';
 
@@ -63,6 +64,12 @@ export interface InvocationContextInit {
   workflowNode?: WorkflowNodeHandle;
   /** The id of the invocation's first event, when the Runner started it under a new id. */
   startEventId?: string;
+  /** Live: input audio not yet flushed to the artifact service (shared by copies). */
+  inputRealtimeCache?: RealtimeCacheEntry[];
+  /** Live: output audio not yet flushed to the artifact service (shared by copies). */
+  outputRealtimeCache?: RealtimeCacheEntry[];
+  /** Live: how the send loop stores the user's content in order with the Runner's commits. */
+  liveEventWriter?: LiveEventWriter;
 }
 
 /**
@@ -134,6 +141,19 @@ export class InvocationContext {
    * run under an id the caller chose. Copies keep it.
    */
   startEventId: string | undefined;
+  /**
+   * Live input audio cached until it is flushed to the artifact service
+   * (Python `input_realtime_cache`); the same list in every copy, emptied in place.
+   */
+  inputRealtimeCache: RealtimeCacheEntry[];
+  /** Live output audio cached until it is flushed (Python `output_realtime_cache`); as the input's. */
+  outputRealtimeCache: RealtimeCacheEntry[];
+  /**
+   * Set by `Runner.runLive`: stores an event through the Runner's commit
+   * queue, so what the live send loop stores (the user's content) is
+   * committed in order with the events the run yields. Copies keep it.
+   */
+  liveEventWriter: LiveEventWriter | undefined;
   /** Set to stop the current agent's run after its current step. */
   endInvocation = false;
   /** Checkpointed state per agent name, for resuming. */
@@ -177,6 +197,9 @@ export class InvocationContext {
     this.childRunner = init.childRunner;
     this.workflowNode = init.workflowNode;
     this.startEventId = init.startEventId;
+    this.inputRealtimeCache = init.inputRealtimeCache ?? [];
+    this.outputRealtimeCache = init.outputRealtimeCache ?? [];
+    this.liveEventWriter = init.liveEventWriter;
   }
 
   /** The app the session belongs to. */

@@ -1,5 +1,6 @@
 import { logger } from '../utils/logger.js';
 import type { GetSessionConfig } from '../sessions/base-session-service.js';
+import { validateRunConfig } from './run-config-validation.js';
 
 /** How model output reaches the caller. */
 export const StreamingMode = {
@@ -29,6 +30,10 @@ export interface RunConfig {
   saveInputBlobsAsArtifacts?: boolean;
   /** Compositional function calling (live only). */
   supportCfc?: boolean;
+  /**
+   * The modalities the model answers in (genai `Modality`: `TEXT`, `AUDIO`,
+   * `IMAGE`, `VIDEO`, any case). A live run defaults it to `['AUDIO']`, as Python does.
+   */
   responseModalities?: string[];
   speechConfig?: Record<string, unknown>;
   outputAudioTranscription?: Record<string, unknown>;
@@ -38,21 +43,30 @@ export interface RunConfig {
   proactivity?: Record<string, unknown>;
   sessionResumption?: Record<string, unknown>;
   contextWindowCompression?: Record<string, unknown>;
+  /**
+   * Live: saves the user's and the model's audio to the artifact service
+   * (one file per turn) and stores an event referring to it (Python `save_live_blob`).
+   */
+  saveLiveBlob?: boolean;
+  /** Deprecated spelling of `saveLiveBlob` (Python `save_live_audio`); `true` turns it on. */
+  saveLiveAudio?: boolean;
   /** Thread-pool settings for sync tools in Python; accepted for config compatibility. */
   toolThreadPoolConfig?: { maxWorkers?: number };
 }
 
 /**
  * A RunConfig with Python's defaults (`streamingMode: 'none'`,
- * `maxLlmCalls: 500`) under the given fields. Warns, as Python does, when
- * `maxLlmCalls` is 0 or less (no limit).
+ * `maxLlmCalls: 500`) under the given fields, checked as Python's
+ * validators check it (`validateRunConfig`: unknown fields, field types,
+ * modalities, the `maxLlmCalls` bound; throws `InvalidRunConfigError`).
+ * Warns, as Python does, when `maxLlmCalls` is 0 or less (no limit).
  */
 export function createRunConfig(fields: Partial<RunConfig> = {}): RunConfig {
-  const config: RunConfig = {
+  const config: RunConfig = validateRunConfig({
     ...fields,
     streamingMode: fields.streamingMode ?? StreamingMode.NONE,
     maxLlmCalls: fields.maxLlmCalls ?? DEFAULT_MAX_LLM_CALLS,
-  };
+  });
   if (config.maxLlmCalls <= 0) {
     logger.warn(
       'max_llm_calls is less than or equal to 0. This will result in no enforcement on total ' +

@@ -30,6 +30,8 @@ export interface LiveSessionEnd {
   transferTo: string | undefined;
   /** True when the server said it will close (`goAway`): the session goes on on a new connection. */
   reconnect: boolean;
+  /** True when a hook blocked an answer or spoken input: the flow starts a fresh session. */
+  restart: boolean;
 }
 
 /** The agent a live session runs: its name (for errors) and its model. */
@@ -61,7 +63,7 @@ export function noteLiveSessionUpdate(context: InvocationContext, response: LlmR
 /**
  * Runs the live sessions of one agent's turn in a live run (the reconnect
  * loop of Python `BaseLlmFlow.run_live`), yielding their events, and
- * returns the agent a session transferred to.
+ * returns how the last session ended (a transfer, a restart, or neither).
  *
  * Each pass opens a connection with `request`, sends the history (unless
  * the session is being resumed: the server keeps its state under the
@@ -81,7 +83,7 @@ export async function* runLiveSessions(
   request: LlmRequest,
   runSession: (connection: BaseLlmConnection) => AsyncGenerator<Event, LiveSessionEnd, undefined>,
   maxAttempts = DEFAULT_MAX_RECONNECT_ATTEMPTS,
-): AsyncGenerator<Event, string | undefined, undefined> {
+): AsyncGenerator<Event, LiveSessionEnd, undefined> {
   const model = agent.canonicalModel;
   let attempts = 0;
   for (;;) {
@@ -104,7 +106,7 @@ export async function* runLiveSessions(
       } finally {
         await connection.close();
       }
-      if (!end.reconnect) return end.transferTo;
+      if (!end.reconnect) return end;
       logger.info(`The live session of ${agent.name} moves to a new connection (goAway).`);
     } catch (error) {
       if (context.liveSessionResumptionHandle === undefined || !isResumableLiveFailure(error)) {

@@ -36,6 +36,16 @@ export abstract class BaseLlm {
   ): AsyncGenerator<LlmResponse, void>;
 
   /**
+   * The modalities the model can answer in over a live session (genai
+   * `Modality` names), or undefined when that is not known, in which case
+   * nothing is checked. A live run asking for another fails with
+   * `InvalidRunConfigError` before it connects.
+   */
+  get liveResponseModalities(): readonly string[] | undefined {
+    return undefined;
+  }
+
+  /**
    * Opens a live (bidirectional) session. Models without live support keep
    * this default, which throws `NotSupportedError`.
    */

@@ -9,7 +9,6 @@ import { InvocationContext } from '../context/invocation-context.js';
 import { createRunConfig, type RunConfig } from '../context/run-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
-import { SessionNotFoundError } from '../errors/session-not-found-error.js';
 import { StaleSessionError } from '../errors/stale-session-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
@@ -19,6 +18,8 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import { newInvocationId } from '../utils/ids.js';
+import { SerialQueue } from '../utils/serial-queue.js';
+import { isLiveModelMediaEventWithInlineData } from '../events/live-media.js';
 import { contextWithSpan, recordSpanError, startAdkSpan } from '../telemetry/adk-tracer.js';
 import {
   borrowedInvocationId,
@@ -29,7 +30,12 @@ import type { App } from './app.js';
 import { validateAppName } from './app.js';
 import { RunnerChildRuns } from './child-runs.js';
 import { closeAgentToolsets } from './close-toolsets.js';
+import { applyCustomMetadata } from './custom-metadata.js';
+import { prepareCfcSupport } from './cfc-support.js';
 import { findAgentToRun } from './find-agent-to-run.js';
+import { getOrCreateSession } from './get-or-create-session.js';
+import { saveInputBlobsAsArtifacts } from './input-blob-artifacts.js';
+import { liveRunConfig } from './live-run-config.js';
 import { runAgentAsRootNode } from '../workflow/root-agent-run.js';
 import type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner-requests.js';
 
@@ -148,16 +154,17 @@ export class Runner {
    * Runs the agent in a live session (Python `Runner.run_live`): a new
    * invocation on the session (created when `autoCreateSession` allows),
    * the agent picked as `runAsync` picks it, run with `runLive` on the
-   * client's `liveRequestQueue`. The before- and after-run plugin hooks and
-   * `onEventCallback` fire as in `runAsync`, and every non-partial event is
-   * committed to the session before it is yielded (partial text is not).
+   * client's `liveRequestQueue`, with the live RunConfig defaults
+   * (`liveRunConfig`). Run hooks and `onEventCallback` fire as in `runAsync`;
+   * every event but partial ones and inline media is committed before it is
+   * yielded, through one queue with the user content the send loop stores.
    * Ends when the queue sends `close`, when `abortSignal` fires (throwing
    * its reason) or when the model fails (throwing its error).
    */
   async *runLive(request: RunLiveRequest): AsyncGenerator<Event, void, undefined> {
     const span = startAdkSpan('invocation', undefined);
     try {
-      const runConfig = createRunConfig(request.runConfig);
+      const runConfig = liveRunConfig(createRunConfig(request.runConfig), this.agent);
       const session = await this.getOrCreateSession(request.userId, request.sessionId, runConfig);
       const context = this.newInvocationContext(
         session,
@@ -169,12 +176,16 @@ export class Runner {
       context.traceContext = contextWithSpan(span, undefined);
       context.liveRequestQueue = request.liveRequestQueue;
       context.agent = findAgentToRun(session, this.agent);
+      // The send loop's user content and the yielded events are stored one at a time, in order.
+      const writer = new SerialQueue();
+      context.liveEventWriter = (event) =>
+        writer.run(async () => void (await this.append(session, event, runConfig)));
       const earlyExit = await this.beforeRun(context, session);
       if (earlyExit) {
         yield earlyExit;
       } else {
         for await (const event of context.agent.runLive(context)) {
-          yield await this.commit(context, session, event);
+          yield await this.commit(context, session, event, writer);
         }
       }
       await this.pluginManager.runAfterRunCallback({ invocationContext: context });
@@ -294,26 +305,15 @@ export class Runner {
     await this.pluginManager.close();
   }
 
-  private async getOrCreateSession(
-    userId: string,
-    sessionId: string,
-    runConfig: RunConfig,
-  ): Promise<Session> {
-    const session = await this.sessionService.getSession({
-      appName: this.appName,
+  private getOrCreateSession(userId: string, sessionId: string, runConfig: RunConfig) {
+    const { sessionService, appName, autoCreateSession: autoCreate } = this;
+    return getOrCreateSession({
+      sessionService,
+      appName,
       userId,
       sessionId,
-      ...(runConfig.getSessionConfig ? { config: runConfig.getSessionConfig } : {}),
-    });
-    if (session) return session;
-    if (this.autoCreateSession) {
-      return this.sessionService.createSession({ appName: this.appName, userId, sessionId });
-    }
-    throw new SessionNotFoundError({
-      sessionId,
-      message:
-        `Session not found: ${sessionId}. The runner's app name is "${this.appName}"; check that ` +
-        'the session was created under the same app name and user id.',
+      runConfig,
+      autoCreate,
     });
   }
 
@@ -324,6 +324,7 @@ export class Runner {
     invocationId: string,
     abortSignal: AbortSignal | undefined,
   ): InvocationContext {
+    prepareCfcSupport(runConfig, this.agent);
     // The constructor copies field by field: absent services are simply undefined.
     return new InvocationContext({
       sessionService: this.sessionService,
@@ -406,20 +407,12 @@ export class Runner {
     }
     let newMessage: Content = { ...message, parts: [...message.parts] };
     if (this.artifactService && runConfig.saveInputBlobsAsArtifacts) {
-      const parts = newMessage.parts!;
-      for (let index = 0; index < parts.length; index++) {
-        const part = parts[index]!;
-        if (!part.inlineData) continue;
-        const filename = `artifact_${context.invocationId}_${index}`;
-        await this.artifactService.saveArtifact({
-          appName: this.appName,
-          userId: session.userId,
-          sessionId: session.id,
-          filename,
-          artifact: part,
-        });
-        parts[index] = { text: `Uploaded file: ${filename}. It is saved into artifacts` };
-      }
+      await saveInputBlobsAsArtifacts(
+        this.artifactService,
+        session,
+        context.invocationId,
+        newMessage.parts!,
+      );
     }
     const modified = await this.pluginManager.runOnUserMessageCallback({
       invocationContext: context,
@@ -449,9 +442,16 @@ export class Runner {
   /**
    * The per-event step of the loop: run-level metadata, then the plugins'
    * `onEventCallback` (whose replacement is what gets stored and yielded),
-   * then the commit of non-partial events.
+   * then the commit of non-partial events. A live run (`liveWriter`) commits
+   * through its queue and does not store media sent inline (Python
+   * `_should_append_event`), judged on the event before the plugins, as Python does.
    */
-  private async commit(context: InvocationContext, session: Session, event: Event): Promise<Event> {
+  private async commit(
+    context: InvocationContext,
+    session: Session,
+    event: Event,
+    liveWriter?: SerialQueue,
+  ): Promise<Event> {
     applyCustomMetadata(event, context.runConfig);
     let result = event;
     // With no plugin the hook is skipped rather than awaited (it runs for every event).
@@ -462,7 +462,11 @@ export class Runner {
       applyCustomMetadata(modified, context.runConfig);
       result = modified;
     }
-    if (result.partial !== true) await this.append(session, result, context.runConfig);
+    if (!liveWriter) {
+      if (result.partial !== true) await this.append(session, result, context.runConfig);
+    } else if (event.partial !== true && !isLiveModelMediaEventWithInlineData(event)) {
+      await liveWriter.run(() => this.append(session, result, context.runConfig));
+    }
     return result;
   }
 
@@ -488,9 +492,4 @@ export class Runner {
       });
     }
   }
-}
-
-function applyCustomMetadata(event: Event, runConfig: RunConfig): void {
-  if (!runConfig.customMetadata || Object.keys(runConfig.customMetadata).length === 0) return;
-  event.customMetadata = { ...runConfig.customMetadata, ...(event.customMetadata ?? {}) };
 }

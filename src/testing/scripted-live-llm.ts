@@ -16,6 +16,11 @@ export interface ScriptedLiveLlmOptions {
    * input) on whichever connection is open.
    */
   turns: readonly ScriptedLiveTurn[];
+  /**
+   * The modalities its live sessions answer in (`liveResponseModalities`);
+   * unset, any modality is accepted.
+   */
+  responseModalities?: readonly string[];
 }
 
 /**
@@ -31,6 +36,7 @@ export class ScriptedLiveLlm extends BaseLlm {
   /** Every connection opened, in order. */
   readonly connections: ScriptedLiveConnection[] = [];
   private readonly turns: ScriptedLiveTurn[];
+  private readonly responseModalities: readonly string[] | undefined;
 
   /** Throws `InvalidArgumentError` unless `options.turns` is a list. */
   constructor(options: ScriptedLiveLlmOptions) {
@@ -44,6 +50,12 @@ export class ScriptedLiveLlm extends BaseLlm {
     }
     super({ model: options.model ?? 'scripted-live-llm' });
     this.turns = [...options.turns];
+    this.responseModalities = options.responseModalities;
+  }
+
+  /** The modalities given in the options, or undefined (anything is accepted). */
+  override get liveResponseModalities(): readonly string[] | undefined {
+    return this.responseModalities;
   }
 
   // eslint-disable-next-line require-yield

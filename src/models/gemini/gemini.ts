@@ -159,6 +159,14 @@ export class Gemini extends BaseLlm {
   }
 
   /**
+   * Native-audio models (`…native-audio…`) answer live sessions in audio
+   * only; for the others Gemini decides, so nothing is checked.
+   */
+  override get liveResponseModalities(): readonly string[] | undefined {
+    return this.model.includes('native-audio') ? ['AUDIO'] : undefined;
+  }
+
+  /**
    * Opens a live session (BidiGenerateContent), configured from the request
    * as Python configures it. As in Python, the session goes through a client
    * of its own on the live API's version (`v1alpha` on the Gemini API,
