@@ -118,34 +118,23 @@ function runFunctionCallList(
   // One call's event is the merge of one event: it is returned as it is, with
   // no list to gather, filter and merge (nor a merged span, as before).
   if (calls.length !== 1) return runParallelFunctionCalls(run, calls);
-  const call = calls[0]!;
-  const { context, agent, toolsDict, toolConfirmations, runTool } = run;
-  return runFunctionCall(
-    context,
-    agent,
-    call,
-    toolsDict,
-    confirmationOf(call, toolConfirmations),
-    runTool,
-  );
+  return runListedCall(run, calls[0]!);
+}
+
+function runListedCall(
+  { context, agent, toolsDict, toolConfirmations, runTool }: FunctionCallListRun,
+  call: FunctionCall,
+): Promise<Event | undefined> {
+  const confirmation = confirmationOf(call, toolConfirmations);
+  return runFunctionCall(context, agent, call, toolsDict, confirmation, runTool);
 }
 
 async function runParallelFunctionCalls(
-  { context, agent, toolsDict, toolConfirmations, runTool }: FunctionCallListRun,
+  run: FunctionCallListRun,
   calls: readonly FunctionCall[],
 ): Promise<Event | undefined> {
-  const events = await Promise.all(
-    calls.map((call) =>
-      runFunctionCall(
-        context,
-        agent,
-        call,
-        toolsDict,
-        confirmationOf(call, toolConfirmations),
-        runTool,
-      ),
-    ),
-  );
+  const { context } = run;
+  const events = await Promise.all(calls.map((call) => runListedCall(run, call)));
   const responses = events.filter((event): event is Event => event !== undefined);
   if (responses.length === 0) return undefined;
   const merged = mergeParallelFunctionResponseEvents(responses);
