@@ -274,8 +274,7 @@ export {
   type LlmRequestTool,
 } from './models/llm-request.js';
 export { OpenAILlm, type OpenAILlmOptions } from './models/openai/openai-llm.js';
-export type { RealtimeSocketOptions } from './models/openai/realtime-connect.js';
-export type { OpenAIRealtimeConnection } from './models/openai/realtime-connection.js';
+export type { RealtimeSocketOptions } from './models/openai/realtime-socket-options.js';
 export { LLMRegistry, type BaseLlmClass } from './models/registry.js';
 
 // Planners (Python `google.adk.planners`).

@@ -7,5 +7,4 @@
 export { OpenAILlm, type OpenAILlmOptions } from './openai-llm.js';
 export type { OpenAIChatClient, OpenAIRequestOptions } from './openai-client.js';
 export type { MaxTokensField } from './provider-prefixes.js';
-export type { OpenAIRealtimeConnection } from './realtime-connection.js';
-export type { RealtimeSocketOptions } from './realtime-connect.js';
+export type { RealtimeSocketOptions } from './realtime-socket-options.js';

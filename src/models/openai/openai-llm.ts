@@ -7,7 +7,8 @@ import { BaseLlm, type BaseLlmOptions } from '../base-llm.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type { LlmRequest } from '../llm-request.js';
 import { loadOpenAIClass, type OpenAIChatClient, type OpenAIConnection } from './openai-client.js';
-import type { RealtimeCapableClient, RealtimeSocketOptions } from './realtime-connect.js';
+import type { RealtimeCapableClient } from './realtime-connect.js';
+import type { RealtimeSocketOptions } from './realtime-socket-options.js';
 import {
   OPENAI_PROVIDER,
   resolveEndpoint,

@@ -8,20 +8,11 @@ import { OpenAIRealtimeConnection, type RealtimeSocket } from './realtime-connec
 import { LiveInbox } from '../live-inbox.js';
 import { isManualActivity, realtimeSessionOf } from './realtime-session-config.js';
 import { ResponseActivity } from './response-activity.js';
+import type { RealtimeSocketOptions } from './realtime-socket-options.js';
 import { PROVIDER } from './response-conversion.js';
 
 /** The first `openai` release with the GA Realtime protocol the connection speaks. */
 const MIN_OPENAI_VERSION = '5.20';
-
-/** Options for the Realtime WebSocket: a CA to trust, extra headers, a handshake time limit. */
-export interface RealtimeSocketOptions {
-  /** Certificates to trust besides the system's (a proxy or a local server with its own CA). */
-  ca?: string | string[];
-  /** Headers added to the WebSocket handshake. */
-  headers?: Record<string, string>;
-  /** Time limit of the WebSocket handshake in milliseconds. */
-  handshakeTimeout?: number;
-}
 
 /** The `openai` client as the Realtime socket needs it (an `OpenAI` instance is one). */
 export interface RealtimeCapableClient {
