@@ -9,6 +9,7 @@ describe('public surface of @adk-ts/adk', () => {
   it('exports exactly the curated names', async () => {
     const entry = await import('../../src/index.js');
     expect(Object.keys(entry).sort()).toEqual([
+      'ActiveStreamingTool',
       'AdkError',
       'Agent',
       'AgentLoadError',
@@ -73,10 +74,13 @@ describe('public surface of @adk-ts/adk', () => {
       'InvalidArgumentError',
       'InvalidArtifactIdError',
       'InvalidArtifactNameError',
+      'InvalidRunConfigError',
       'InvocationContext',
       'InvocationNotResumableError',
       'JoinNode',
       'LLMRegistry',
+      'LiveConnectionClosedError',
+      'LiveReconnectionFailedError',
       'LiveRequestQueue',
       'LlmAgent',
       'LlmCallsLimitExceededError',
@@ -136,6 +140,7 @@ describe('public surface of @adk-ts/adk', () => {
       'StateSchemaError',
       'StdioConnectionParams',
       'StdioServerParameters',
+      'StopStreamingTool',
       'StreamableHTTPConnectionParams',
       'StreamingMode',
       'TaskRequest',
@@ -207,6 +212,7 @@ describe('public surface of @adk-ts/adk', () => {
       'setLogLevel',
       'setLogger',
       'setOutputSchema',
+      'stopStreaming',
       'stringifyContent',
       'urlContext',
       'validateAppName',
