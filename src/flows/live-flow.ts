@@ -7,6 +7,7 @@ import type { LlmResponse } from '../events/llm-response.js';
 import type { BaseLlmConnection } from '../models/base-llm-connection.js';
 import { createLlmRequest, type LlmRequest } from '../models/llm-request.js';
 import type { Content } from '../types/index.js';
+import { TASK_COMPLETED_TOOL_NAME } from '../tools/task-completed-tool.js';
 import { newEventId } from '../utils/ids.js';
 import { type BaseLlmFlow, finalizeModelResponseEvent, getAgentToRun } from './base-llm-flow.js';
 import { runFunctionCalls } from './function-call-follow-ups.js';
@@ -32,7 +33,9 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * model response into an event (partial text, turn complete, interrupted,
  * transcriptions). Function calls are run and their responses sent back
  * into the session; a transfer closes this session and runs the named
- * agent live on the same queue. A before-model hook that blocks typed text
+ * agent live on the same queue; a call of `task_completed` (a live
+ * SequentialAgent's sub-agent is done) ends the agent's run the same way,
+ * so the sequence's next agent reads the queue. A before-model hook that blocks typed text
  * or spoken input, or an after-model hook that blocks an answer, has its
  * response yielded and the session restarted (the flow runs again). A lost
  * connection is resumed with the session's resumption handle, and `goAway`
@@ -124,7 +127,13 @@ async function* runLiveSession(
   };
   context.abortSignal?.addEventListener('abort', onAbort, { once: true });
   let sending: Promise<void> | undefined;
-  let pass: LivePass = { transferTo: undefined, received: false, goAway: false, restart: false };
+  let pass: LivePass = {
+    transferTo: undefined,
+    received: false,
+    goAway: false,
+    restart: false,
+    taskCompleted: false,
+  };
   try {
     context.abortSignal?.throwIfAborted();
     // A failed send closes the session, so the receive loop ends and the failure is thrown below.
@@ -144,7 +153,7 @@ async function* runLiveSession(
     // is closed).
     for (;;) {
       pass = yield* receiveFromModel(parts, connection, () => stop.abort());
-      if (pass.transferTo !== undefined || pass.restart || pass.goAway) break;
+      if (pass.transferTo !== undefined || pass.restart || pass.goAway || pass.taskCompleted) break;
       if (!pass.received || sendingEnded || stop.signal.aborted) break;
     }
     context.abortSignal?.throwIfAborted();
@@ -168,6 +177,8 @@ interface LivePass {
   goAway: boolean;
   /** A hook blocked an answer or spoken input. */
   restart: boolean;
+  /** The agent called `task_completed` (a live SequentialAgent's sub-agent is done). */
+  taskCompleted: boolean;
 }
 
 /**
@@ -191,6 +202,7 @@ async function* receiveFromModel(
     received: true,
     goAway: false,
     restart: false,
+    taskCompleted: false,
     ...fields,
   });
   let received = false;
@@ -246,16 +258,23 @@ async function* receiveFromModel(
       request,
       streamingTools.runTool,
     );
-    // Input the client sends once it sees the transfer is for the agent transferred to.
-    if (followUps.transferTo) stopSending();
+    // A live sequence's agent said its part is done: the next agent takes the session over.
+    const taskCompleted = followUps.events.some((followUp) =>
+      followUp.content?.parts?.some(
+        (part) => part.functionResponse?.name === TASK_COMPLETED_TOOL_NAME,
+      ),
+    );
+    const handsOver = followUps.transferTo !== undefined || taskCompleted;
+    // Input the client sends once it sees the hand-over is for the agent that comes next.
+    if (handsOver) stopSending();
     for (const followUp of followUps.events) {
       yield followUp;
-      if (!followUps.transferTo && followUp.content?.parts?.some((part) => part.functionResponse)) {
+      if (!handsOver && followUp.content?.parts?.some((part) => part.functionResponse)) {
         await connection.sendContent(followUp.content);
       }
     }
     streamingTools.releaseStarted();
-    if (followUps.transferTo) return ended({ transferTo: followUps.transferTo });
+    if (handsOver) return ended({ transferTo: followUps.transferTo, taskCompleted });
   }
   return ended({ received });
 }
