@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +98,8 @@ describe('DebugLoggingPlugin (Python debug_logging_plugin)', () => {
     );
     const written = await documents(outputPath);
     expect(written).toHaveLength(2);
+    // Created owner-only: the file holds whole prompts and answers.
+    expect((await stat(outputPath)).mode & 0o777).toBe(0o600);
     const [first, second] = written as [Document, Document];
     expect(first).toMatchObject({
       invocation_id: turns[0]![0]!.invocationId,

@@ -159,7 +159,8 @@ export class DebugLoggingPlugin extends BasePlugin {
       // Loaded on first use: an app without this plugin never pays for the YAML writer.
       const { stringify } = await import('yaml');
       const document = stringify(safeSerialize(state), { lineWidth: 120 });
-      await appendFile(this.outputPath, `---\n${document}`, 'utf8');
+      // Owner-only when the file is created here: it holds whole prompts and answers.
+      await appendFile(this.outputPath, `---\n${document}`, { encoding: 'utf8', mode: 0o600 });
       logger.debug(`Wrote debug data for invocation ${invocationId} to ${this.outputPath}`);
     } catch (error) {
       logger.error(`Failed to write debug data: ${errorMessage(error)}`);
