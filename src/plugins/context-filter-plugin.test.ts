@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { Context } from '../context/context.js';
+import { createLlmRequest } from '../models/llm-request.js';
+import { createTestInvocationContext } from '../testing/test-invocation-context.js';
 import { functionCallResponse, ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
 import type { Content } from '../types/index.js';
@@ -105,6 +108,18 @@ describe('ContextFilterPlugin (Python context_filter_plugin)', () => {
     expect(errors).toEqual(['Failed to reduce context for request']);
     expect(roleTexts(model.requests[0]!.contents)).toEqual(['user: q1']);
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('a1');
+  });
+
+  it('counts consecutive user messages as the start of one invocation', async () => {
+    const user = (text: string): Content => ({ role: 'user', parts: [{ text }] });
+    const model = (text: string): Content => ({ role: 'model', parts: [{ text }] });
+    const request = createLlmRequest({
+      contents: [user('a'), user('b'), model('c'), user('d'), user('e'), model('f'), user('g')],
+    });
+    const plugin = new ContextFilterPlugin({ numInvocationsToKeep: 2 });
+    const context = new Context(await createTestInvocationContext());
+    expect(plugin.beforeModelCallback({ context, request })).toBeUndefined();
+    expect(roleTexts(request.contents)).toEqual(['user: d', 'user: e', 'model: f', 'user: g']);
   });
 
   it('is named context_filter_plugin unless told otherwise', () => {

@@ -25,7 +25,7 @@ export interface MultimodalToolResultsPluginOptions {
   retention?: MultimodalRetention;
 }
 
-// The fields a genai Part may carry; a part holds at least one of the data fields.
+// The fields of a genai Part (@google/genai's `Part`); a part holds at least one of the data fields.
 const PART_DATA_FIELDS = new Set([
   'text',
   'inlineData',
@@ -34,12 +34,17 @@ const PART_DATA_FIELDS = new Set([
   'functionResponse',
   'executableCode',
   'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
+  'audioTranscription',
 ]);
 const PART_META_FIELDS = new Set([
   'thought',
   'thoughtSignature',
   'videoMetadata',
   'mediaResolution',
+  'mediaProcessing',
+  'speechMetadata',
   'partMetadata',
 ]);
 
