@@ -9,6 +9,7 @@ describe('public surface of @adk-ts/adk', () => {
   it('exports exactly the curated names', async () => {
     const entry = await import('../../src/index.js');
     expect(Object.keys(entry).sort()).toEqual([
+      'ActiveStreamingTool',
       'AdkError',
       'Agent',
       'AgentLoadError',
@@ -76,10 +77,13 @@ describe('public surface of @adk-ts/adk', () => {
       'InvalidArgumentError',
       'InvalidArtifactIdError',
       'InvalidArtifactNameError',
+      'InvalidRunConfigError',
       'InvocationContext',
       'InvocationNotResumableError',
       'JoinNode',
       'LLMRegistry',
+      'LiveConnectionClosedError',
+      'LiveReconnectionFailedError',
       'LiveRequestQueue',
       'LlmAgent',
       'LlmCallsLimitExceededError',
@@ -142,6 +146,7 @@ describe('public surface of @adk-ts/adk', () => {
       'StateSchemaError',
       'StdioConnectionParams',
       'StdioServerParameters',
+      'StopStreamingTool',
       'StreamableHTTPConnectionParams',
       'StreamingMode',
       'TaskRequest',
@@ -213,6 +218,7 @@ describe('public surface of @adk-ts/adk', () => {
       'setLogLevel',
       'setLogger',
       'setOutputSchema',
+      'stopStreaming',
       'stringifyContent',
       'urlContext',
       'validateAppName',
