@@ -115,6 +115,18 @@ describe('examples run as documented (issue 2: examples/)', () => {
     expect(output).toContain('```tool_output\\nCode execution result:\\n5050');
   });
 
+  it('bundled-plugins: a global instruction from state, an upload saved as an artifact', async () => {
+    const output = await example('bundled-plugins');
+    expect(output).toContain('clerk: I have your invoice, ACME.');
+    expect(output).toContain(
+      'system instruction: "You work for ACME. Be formal.\\n\\nAnswer about invoices.',
+    );
+    expect(output).toContain(
+      'the model saw: [{"text":"Here is my invoice."},{"text":"[Uploaded Artifact: \\"invoice.txt\\"]"}]',
+    );
+    expect(output).toContain('artifact invoice.txt: Invoice 42: 100 EUR');
+  });
+
   it('reflect-and-retry: the failed call becomes a reflection and the model recovers', async () => {
     const output = await example('reflect-and-retry');
     expect(output.split('\n').filter(Boolean)).toEqual([

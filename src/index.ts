@@ -284,7 +284,26 @@ export { PlanReActPlanner } from './planners/plan-re-act-planner.js';
 
 // Plugins (Python `google.adk.plugins`).
 export { BasePlugin, type PluginHookName } from './plugins/base-plugin.js';
+export {
+  ContextFilterPlugin,
+  type ContextFilterPluginOptions,
+} from './plugins/context-filter-plugin.js';
+export {
+  DebugLoggingPlugin,
+  type DebugLoggingPluginOptions,
+} from './plugins/debug-logging-plugin.js';
+export {
+  GlobalInstructionPlugin,
+  type GlobalInstructionPluginOptions,
+  type GlobalInstructionProvider,
+} from './plugins/global-instruction-plugin.js';
 export { LoggingPlugin, type LoggingPluginOptions } from './plugins/logging-plugin.js';
+export {
+  MultimodalToolResultsPlugin,
+  PARTS_RETURNED_BY_TOOLS_ID,
+  type MultimodalRetention,
+  type MultimodalToolResultsPluginOptions,
+} from './plugins/multimodal-tool-results-plugin.js';
 export { PluginManager, type PluginManagerOptions } from './plugins/plugin-manager.js';
 export {
   ReflectAndRetryToolPlugin,
@@ -292,6 +311,10 @@ export {
   type ReflectAndRetryToolPluginOptions,
   type ToolFailureResponse,
 } from './plugins/reflect-and-retry-tool-plugin.js';
+export {
+  SaveFilesAsArtifactsPlugin,
+  type SaveFilesAsArtifactsPluginOptions,
+} from './plugins/save-files-as-artifacts-plugin.js';
 
 // Runners and apps (Python `google.adk.runners`, `google.adk.apps`).
 export { App, validateAppName, type AppConfig } from './runner/app.js';

@@ -12,7 +12,7 @@ export {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_EUC_FUNCTION_CALL_NAME,
 } from './functions.js';
-export { injectSessionState } from './inject-session-state.js';
+export { injectSessionState } from '../context/inject-session-state.js';
 export {
   isLlmAgent,
   type AfterModelCallback,

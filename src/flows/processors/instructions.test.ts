@@ -6,7 +6,7 @@ import { ContextVariableNotFoundError } from '../../errors/context-variable-not-
 import { createLlmRequest } from '../../models/llm-request.js';
 import { ScriptedLlm } from '../../testing/scripted-llm.js';
 import { createTestInvocationContext } from '../../testing/test-invocation-context.js';
-import { injectSessionState } from '../inject-session-state.js';
+import { injectSessionState } from '../../context/inject-session-state.js';
 import { instructionsRequestProcessor } from './instructions.js';
 
 const model = new ScriptedLlm({ responses: [] });

@@ -1,7 +1,7 @@
 import { appendInstructions, type LlmRequest } from '../../models/llm-request.js';
 import { ReadonlyContext } from '../../context/readonly-context.js';
 import type { Content, Part } from '../../types/index.js';
-import { injectSessionState } from '../inject-session-state.js';
+import { injectSessionState } from '../../context/inject-session-state.js';
 import {
   isLlmAgent,
   type LlmAgentContract,

@@ -1,4 +1,4 @@
-import type { ReadonlyContext } from '../context/readonly-context.js';
+import type { ReadonlyContext } from './readonly-context.js';
 import { ContextVariableNotFoundError } from '../errors/context-variable-not-found-error.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
 import { State } from '../sessions/state.js';
