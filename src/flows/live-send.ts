@@ -20,10 +20,11 @@ import { cacheTypedContent, cacheUserAudio } from './live-transcription-cache.js
  *   and a blob goes as realtime input (audio blobs also kept for the turn's
  *   audio file when `runConfig.saveLiveBlob` is on, and in the transcription
  *   cache when the model does not transcribe the input);
- * - content goes as content: the user's content (unless it holds function
- *   responses or is partial) is first stored in the session as a `user`
- *   event, as in non-live runs, and kept in the transcription cache; it is
- *   not yielded. It is then offered to `screen` (the before-model hooks),
+ * - content goes as content: the user's content (unless it is partial or
+ *   holds function responses other than answers to this invocation's
+ *   long-running calls) is first stored in the session as a `user` event,
+ *   as in non-live runs, and kept in the transcription cache; it is not
+ *   yielded. It is then offered to `screen` (the before-model hooks),
  *   which returns true when it blocked it: blocked content is not sent.
  *
  * Events are stored through the Runner's commit queue when the Runner set
@@ -48,7 +49,7 @@ export async function sendToModel(
       throw error;
     }
     forwardToStreamingTools(context, request);
-    const userContent = userContentOf(request);
+    const userContent = userContentOf(context, request);
     if (request.stateDelta && !userContent) {
       await storeUserEvent(context, { actions: { stateDelta: request.stateDelta } });
     }
@@ -87,12 +88,34 @@ export async function sendToModel(
   }
 }
 
-/** The request's content when it is the user's own turn: not partial, not function responses. */
-function userContentOf(request: LiveRequest): Content | undefined {
+/**
+ * The request's content when the session stores it as the user's: not
+ * partial, and either without function responses (a turn of the user) or
+ * answering only long-running calls of this invocation (the client's answer
+ * to a call that waits for one, which `runAsync` stores too). Other
+ * function responses are the tools' own, stored as the run yields them.
+ */
+function userContentOf(context: InvocationContext, request: LiveRequest): Content | undefined {
   const content = request.content;
   if (!content || request.close || request.partial) return undefined;
-  if (content.parts?.some((part) => part.functionResponse)) return undefined;
-  return content;
+  const answers = content.parts?.filter((part) => part.functionResponse) ?? [];
+  if (answers.length === 0) return content;
+  const waiting = longRunningCallIds(context);
+  const answersWaiting = answers.every((part) => {
+    const id = part.functionResponse?.id;
+    return id !== undefined && waiting.has(id);
+  });
+  return answersWaiting && answers.length === content.parts?.length ? content : undefined;
+}
+
+/** The ids of the long-running calls this invocation's stored events made. */
+function longRunningCallIds(context: InvocationContext): Set<string> {
+  const ids = new Set<string>();
+  for (const event of context.session.events) {
+    if (event.invocationId !== context.invocationId) continue;
+    for (const id of event.longRunningToolIds ?? []) ids.add(id);
+  }
+  return ids;
 }
 
 /** The realtime input a request carries, by Python's priority: only the first is sent. */

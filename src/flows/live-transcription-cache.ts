@@ -16,10 +16,17 @@ export function cacheUserAudio(context: InvocationContext, blob: Blob): void {
   context.transcriptionCache.push({ role: 'user', data: blob });
 }
 
-/** Keeps the user's typed text, sent into a live session, in the transcription cache. */
+/**
+ * Keeps what the user sent into a live session as content in the
+ * transcription cache: typed text (role `user`), or answers to
+ * long-running calls (no role, as function responses have none).
+ */
 export function cacheTypedContent(context: InvocationContext, content: Content): void {
-  if (!content.parts?.some((part) => part.text)) return;
-  context.transcriptionCache.push({ role: 'user', data: content });
+  if (content.parts?.some((part) => part.functionResponse)) {
+    context.transcriptionCache.push({ data: content });
+  } else if (content.parts?.some((part) => part.text)) {
+    context.transcriptionCache.push({ role: 'user', data: content });
+  }
 }
 
 /**
