@@ -23,6 +23,11 @@ export type { OutputSchemaInput } from './agents/resolve-output-schema.js';
 export { SequentialAgent, type SequentialAgentConfig } from './agents/sequential-agent.js';
 export type { AgentMode } from './flows/agent-mode.js';
 export {
+  AudioTranscriber,
+  type AudioTranscriberOptions,
+  type SpeechToText,
+} from './flows/audio-transcriber.js';
+export {
   isLlmAgent,
   type AfterModelCallback,
   type AfterToolCallback,

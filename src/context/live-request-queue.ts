@@ -4,7 +4,10 @@ import type { ActivityEnd, ActivityStart, Blob, Content } from '../types/index.j
  * One message from the client in a live session (Python `LiveRequest`):
  * content (text turns, function responses), a realtime blob (base64 audio,
  * video or image data with its MIME type), the start or end of the user's
- * activity, or `close`.
+ * activity, the end of the audio stream, or `close`. When several realtime
+ * fields are set only the first of `activityStart`, `activityEnd`,
+ * `audioStreamEnd`, `blob` is sent; `content` is sent besides, and
+ * `stateDelta` is always applied.
  */
 export interface LiveRequest {
   content?: Content;
@@ -14,6 +17,13 @@ export interface LiveRequest {
   activityStart?: ActivityStart;
   /** The user stopped speaking (manual activity detection). */
   activityEnd?: ActivityEnd;
+  /**
+   * The audio stream stopped (e.g. the microphone was turned off), so the
+   * model should not wait for more of it: it flushes the audio it holds.
+   * Meant for automatic activity detection; with manual detection send
+   * `activityEnd`.
+   */
+  audioStreamEnd?: boolean;
   /** Ends the live session. */
   close?: boolean;
   /**
@@ -21,6 +31,12 @@ export interface LiveRequest {
    * result): it goes to the model but is not stored as a user event.
    */
   partial?: boolean;
+  /**
+   * State changes applied to the session when the live run reads the
+   * request: on the `user` event that stores the content when there is one,
+   * otherwise on an event of the `user` without content (stored, not yielded).
+   */
+  stateDelta?: Record<string, unknown>;
 }
 
 /**
@@ -30,9 +46,19 @@ export interface LiveRequest {
 export class LiveRequestQueue {
   private readonly buffered: LiveRequest[] = [];
   private readonly waiting: ((request: LiveRequest) => void)[] = [];
+  private wasClosed = false;
+
+  /**
+   * Whether a `close` request was sent. It stays true once the request has
+   * been read, so code that reconnects can tell the client has left.
+   */
+  get closed(): boolean {
+    return this.wasClosed;
+  }
 
   /** Queues a request, waking a waiting reader. */
   send(request: LiveRequest): void {
+    if (request.close) this.wasClosed = true;
     const reader = this.waiting.shift();
     if (reader) reader(request);
     else this.buffered.push(request);
@@ -56,6 +82,11 @@ export class LiveRequestQueue {
   /** Signals the end of user activity. */
   sendActivityEnd(): void {
     this.send({ activityEnd: {} });
+  }
+
+  /** Signals that the audio stream stopped, so the model flushes the audio it holds. */
+  sendAudioStreamEnd(): void {
+    this.send({ audioStreamEnd: true });
   }
 
   /** Asks the live run to close. */

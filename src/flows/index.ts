@@ -36,3 +36,8 @@ export {
   codeExecutionRequestProcessor,
   codeExecutionResponseProcessor,
 } from './processors/code-execution.js';
+export {
+  AudioTranscriber,
+  type AudioTranscriberOptions,
+  type SpeechToText,
+} from './audio-transcriber.js';

@@ -21,6 +21,7 @@ import {
 import { checkLiveResponseModalities } from './live-modalities.js';
 import { LiveOutputScreen, screenLiveUserContent, spokenContentOf } from './live-screening.js';
 import { sendToModel } from './live-send.js';
+import { cacheLiveEvent } from './live-transcription-cache.js';
 import { LiveSideEvents, withSideEvents } from './live-side-events.js';
 import { LiveStreamingTools } from './live-streaming-tools.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
@@ -31,7 +32,8 @@ import type { LlmAgentContract } from './llm-agent-contract.js';
  * against the model, opens the model's connection, sends the history, then
  * forwards the context's LiveRequestQueue to the model while turning each
  * model response into an event (partial text, turn complete, interrupted,
- * transcriptions). Function calls are run and their responses sent back
+ * transcriptions), kept in `context.transcriptionCache` as they are final
+ * (`cacheLiveEvent`). Function calls are run and their responses sent back
  * into the session; a transfer closes this session and runs the named
  * agent live on the same queue; a call of `task_completed` (a live
  * SequentialAgent's sub-agent is done) ends the agent's run the same way,
@@ -242,6 +244,7 @@ async function* receiveFromModel(
     }
     const event = finalizeModelResponseEvent(request, response, skeleton);
     cacheModelAudioOf(context, event);
+    cacheLiveEvent(context, event);
     yield event;
     const spoken = spokenContentOf(response);
     const blockedSpeech = spoken && (await screenLiveUserContent(context, agent, request, spoken));
@@ -268,6 +271,7 @@ async function* receiveFromModel(
     // Input the client sends once it sees the hand-over is for the agent that comes next.
     if (handsOver) stopSending();
     for (const followUp of followUps.events) {
+      cacheLiveEvent(context, followUp);
       yield followUp;
       if (!handsOver && followUp.content?.parts?.some((part) => part.functionResponse)) {
         await connection.sendContent(followUp.content);

@@ -3,13 +3,18 @@ import type { ActivityEnd, ActivityStart, Blob, Content } from '../types/index.j
 
 /**
  * One piece of realtime input for a live model session (Python
- * `RealtimeInput = Blob | ActivityStart | ActivityEnd`): a chunk of audio,
- * video or an image (`blob`, base64 data with its MIME type), or the start
+ * `RealtimeInput = Blob | ActivityStart | ActivityEnd`, and
+ * `LiveClientRealtimeInput(audio_stream_end=True)`): a chunk of audio,
+ * video or an image (`blob`, base64 data with its MIME type), the start
  * or end of the user's activity when the client detects it (manual voice
- * activity detection).
+ * activity detection), or the end of the audio stream (the microphone was
+ * turned off: the model should flush the audio it holds).
  */
 export type RealtimeInput =
-  { blob: Blob } | { activityStart: ActivityStart } | { activityEnd: ActivityEnd };
+  | { blob: Blob }
+  | { activityStart: ActivityStart }
+  | { activityEnd: ActivityEnd }
+  | { audioStreamEnd: true };
 
 /**
  * A live (bidirectional) model session, opened by `BaseLlm.connect` (Python

@@ -23,6 +23,33 @@ describe('parseLiveRequestFrame', () => {
     });
   });
 
+  it('reads audio_stream_end and a state_delta, keeping the state keys as written', () => {
+    expect(parseLiveRequestFrame(JSON.stringify({ audio_stream_end: true }))).toEqual({
+      audioStreamEnd: true,
+    });
+    expect(
+      parseLiveRequestFrame(
+        JSON.stringify({ state_delta: { user_name: 'Ana', 'app:theme': { dark_mode: true } } }),
+      ),
+    ).toEqual({ stateDelta: { user_name: 'Ana', 'app:theme': { dark_mode: true } } });
+    expect(
+      parseLiveRequestFrame(
+        JSON.stringify({ content: { parts: [{ text: 'hi' }] }, stateDelta: { step: 1 } }),
+      ),
+    ).toEqual({ content: { parts: [{ text: 'hi' }] }, stateDelta: { step: 1 } });
+  });
+
+  it('refuses a state_delta that is not an object, naming the field', () => {
+    let caught: unknown;
+    try {
+      parseLiveRequestFrame(JSON.stringify({ state_delta: [1] }));
+    } catch (error) {
+      caught = error;
+    }
+    expect(RequestValidationError.isInstance(caught)).toBe(true);
+    expect(String((caught as Error).message)).toContain('stateDelta');
+  });
+
   it('refuses a frame that asks for nothing, naming the fields it may carry', () => {
     let caught: unknown;
     try {

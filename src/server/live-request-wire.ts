@@ -3,7 +3,7 @@ import { toCamelCaseKeys } from '../config/genai-keys.js';
 import type { LiveRequest as LiveRequestObject } from '../context/live-request-queue.js';
 import { RequestValidationError } from '../errors/request-validation-error.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
-import { BlobJson, ContentJson } from './genai-schemas.js';
+import { BlobJson, ContentJson, JsonObject } from './genai-schemas.js';
 import { jsonLimitIssues } from './json-limits.js';
 import { validate } from './read-request.js';
 import { camelCaseRequestKeys } from './request-schemas.js';
@@ -22,11 +22,13 @@ const LiveBlobJson = z.preprocess(
  * each (Python `LiveRequest.model_validate_json`): `content` (a genai
  * Content, e.g. a text turn or function responses), `blob` (realtime input:
  * `{mime_type, data}` with base64 data), `activity_start` / `activity_end`
- * (`{}`), or `close: true`; `partial: true` marks content as one piece of
- * a longer answer (see `LiveRequest.partial`). Keys in snake_case (Python's field names, what
+ * (`{}`), `audio_stream_end: true`, `close: true`, or `state_delta` (a JSON
+ * object applied to the session state, its keys kept as written);
+ * `partial: true` marks content as one piece of a longer answer (see
+ * `LiveRequest.partial`). Keys in snake_case (Python's field names, what
  * adk-web sends) or camelCase; `null` reads as absent; keys it does not know
  * are ignored, as pydantic's default model ignores them. A frame without any
- * of the five is refused: it would ask the live run for nothing.
+ * of the seven is refused: it would ask the live run for nothing.
  */
 export const LiveRequest = z.preprocess(
   camelCaseRequestKeys,
@@ -36,8 +38,10 @@ export const LiveRequest = z.preprocess(
       blob: LiveBlobJson.optional(),
       activityStart: ActivityMarker.optional(),
       activityEnd: ActivityMarker.optional(),
+      audioStreamEnd: z.boolean().optional(),
       close: z.boolean().optional(),
       partial: z.boolean().optional(),
+      stateDelta: JsonObject.optional(),
     })
     .refine(
       (request) =>
@@ -45,9 +49,13 @@ export const LiveRequest = z.preprocess(
         request.blob !== undefined ||
         request.activityStart !== undefined ||
         request.activityEnd !== undefined ||
-        request.close !== undefined,
+        request.audioStreamEnd !== undefined ||
+        request.close !== undefined ||
+        request.stateDelta !== undefined,
       {
-        message: 'A LiveRequest needs one of content, blob, activity_start, activity_end or close',
+        message:
+          'A LiveRequest needs one of content, blob, activity_start, activity_end, ' +
+          'audio_stream_end, close or state_delta',
       },
     ),
 );

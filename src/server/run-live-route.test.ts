@@ -104,6 +104,30 @@ describe('/run_live (adk-python adk_web_server.py run_agent_live)', () => {
     });
   });
 
+  it('applies a state_delta frame to the session and sends audio_stream_end to the model', async () => {
+    const { live, client, sessionId } = await liveSession([
+      [textResponse('flushed'), { turnComplete: true }],
+    ]);
+    client.send({ state_delta: { 'user:language': 'fr', mood: 'calm' }, audio_stream_end: true });
+    await client.waitFor((frame) => frame['turnComplete'] === true);
+    client.send({ close: true });
+    await client.closed;
+
+    expect(live.model.connections[0]?.realtimeInputs).toEqual([{ audioStreamEnd: true }]);
+    const session = await live.sessionService.getSession({
+      appName: 'live',
+      userId: 'u',
+      sessionId,
+    });
+    expect(session?.state).toMatchObject({ 'user:language': 'fr', mood: 'calm' });
+    expect(session?.events[0]).toMatchObject({
+      author: 'user',
+      actions: { stateDelta: { 'user:language': 'fr', mood: 'calm' } },
+    });
+    // Stored, not sent back: the client knows what it sent.
+    expect(client.frames.some((frame) => frame['author'] === 'user')).toBe(false);
+  });
+
   it('reads Python field names and camelCase alike: a snake_case blob, activity markers', async () => {
     const { live, client } = await liveSession([
       [textResponse('heard you'), { turnComplete: true }],

@@ -18,6 +18,11 @@ import {
   TEXT_ANSWER,
   writeToneWav,
 } from './live-app.js';
+import {
+  createLiveApprovalApp,
+  LIVE_APPROVAL_APP_NAME,
+  LIVE_APPROVAL_REPLY,
+} from './live-approval-app.js';
 
 // Live mode of the dev UI in a real chromium whose microphone is a WAV file,
 // against the real server's /run_live and a scripted live model.
@@ -28,6 +33,7 @@ const BARGE_IN_APP = 'barge_in_app';
 const FAILING_APP = 'failing_voice_app';
 const textAnswering = createTextLiveApp();
 const TEXT_APP = 'text_voice_app';
+const approval = createLiveApprovalApp();
 
 let server: DevServer;
 let browser: Browser;
@@ -46,6 +52,7 @@ beforeAll(async () => {
     [BARGE_IN_APP]: bargeIn.agent,
     [FAILING_APP]: createFailingLiveApp(),
     [TEXT_APP]: textAnswering.agent,
+    [LIVE_APPROVAL_APP_NAME]: approval.agent,
   });
   browser = await launchBrowser([
     '--use-fake-ui-for-media-stream',
@@ -219,5 +226,46 @@ describe('dev UI live mode', () => {
     expect(await conversation.locator('[data-streaming="true"]').count()).toBe(0);
     await page.getByRole('button', { name: 'Stop live', exact: true }).click();
     await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('off');
+  });
+
+  it('answers a long-running call over the open live session, not with a new run', async () => {
+    await openLive(LIVE_APPROVAL_APP_NAME);
+    await page.getByRole('button', { name: 'Start live', exact: true }).click();
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('live');
+    const box = page.getByLabel('Message', { exact: true });
+    await box.fill('Please approve the deployment');
+    await box.press('Enter');
+    const card = page.getByRole('region', { name: 'Function call ask_approval', exact: true });
+    const editor = card.getByLabel('Response for ask_approval (JSON)', { exact: true });
+    await editor.waitFor();
+    await editor.fill('{"approved": true, "note": "ship it"}');
+    await card.getByRole('button', { name: 'Send response' }).click();
+
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    const reply = conversation.getByText(LIVE_APPROVAL_REPLY);
+    await reply.waitFor();
+    expect(await reply.innerText()).toBe(
+      `${LIVE_APPROVAL_REPLY}{"approved":true,"note":"ship it"}`,
+    );
+    // The live model got the answer in its session, which is still open.
+    expect(approval.model.contents.map((content) => content.parts?.[0]?.functionResponse)).toEqual([
+      undefined,
+      { id: 'live-call-1', name: 'ask_approval', response: { approved: true, note: 'ship it' } },
+    ]);
+    expect(await liveStatus().getAttribute('data-status')).toBe('live');
+    expect(await card.getByLabel('Response of ask_approval').innerText()).toContain(
+      '"note": "ship it"',
+    );
+    expect(await editor.count()).toBe(0);
+    await screenshot(page, 'live-04-long-running-answered');
+
+    // The answer was stored: the reloaded session shows it on the call, without a form.
+    await page.getByRole('button', { name: 'Stop live', exact: true }).click();
+    await expect.poll(() => liveStatus().getAttribute('data-status'), WAIT).toBe('off');
+    await expect
+      .poll(() => card.getByLabel('Response of ask_approval').innerText(), WAIT)
+      .toContain('"note": "ship it"');
+    expect(await editor.count()).toBe(0);
+    expect(await conversation.getByText(LIVE_APPROVAL_REPLY).count()).toBe(1);
   });
 });

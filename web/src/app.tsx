@@ -253,21 +253,22 @@ export function App() {
   };
 
   const answer = (call: WireFunctionCall, eventId: string, response: Record<string, unknown>) => {
-    void run(
-      {
-        role: 'user',
-        parts: [
-          {
-            functionResponse: {
-              ...(call.id === undefined ? {} : { id: call.id }),
-              name: call.name,
-              response,
-            },
+    const content: WireContent = {
+      role: 'user',
+      parts: [
+        {
+          functionResponse: {
+            ...(call.id === undefined ? {} : { id: call.id }),
+            name: call.name,
+            response,
           },
-        ],
-      },
-      eventId,
-    );
+        },
+      ],
+    };
+    if (live.status !== 'live') return void run(content, eventId);
+    // The model waits for the answer in the open live session: it goes there, not into a new run.
+    live.sendContent(content);
+    setChat((current) => applyEvent(current, localUserEvent(content)));
   };
 
   const importSession = async (file: File): Promise<void> => {

@@ -275,6 +275,19 @@ describe('GeminiLlmConnection (adk-python models/gemini_llm_connection.py)', () 
     ]);
   });
 
+  it('the end of the audio stream goes as realtimeInput.audioStreamEnd', async () => {
+    const live = await open([
+      { when: (frame) => JSON.stringify(frame).includes('audioStreamEnd'), reply: [turnComplete] },
+    ]);
+    await live.sendRealtime({ blob: { mimeType: 'audio/pcm;rate=16000', data: 'AAAA' } });
+    await live.sendRealtime({ audioStreamEnd: true });
+    expect(await collect(live.receive())).toEqual([{ modelVersion: MODEL, turnComplete: true }]);
+    expect(server?.frames.slice(1)).toEqual([
+      { realtimeInput: { mediaChunks: [{ mimeType: 'audio/pcm;rate=16000', data: 'AAAA' }] } },
+      { realtimeInput: { audioStreamEnd: true } },
+    ]);
+  });
+
   it('realtime input and transcriptions: chunks as partials, the whole when finished or at turn end', async () => {
     const live = await open([
       {

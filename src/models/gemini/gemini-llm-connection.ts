@@ -39,7 +39,8 @@ function isGemini31FlashLive(model: string): boolean {
  * - `sendContent`: function responses (every part must be one, else
  *   `InvalidArgumentError`) as `toolResponse`; any other content as a
  *   `clientContent` turn with `turnComplete`.
- * - `sendRealtime`: a blob as `realtimeInput.media`, activity start/end as
+ * - `sendRealtime`: a blob as `realtimeInput.media`, activity start/end and
+ *   the end of the audio stream (`realtimeInput.audioStreamEnd`) as
  *   themselves.
  * - `receive()`: the model's responses until its turn completes (then it
  *   returns; call again for the next turn) or the session ends, mapped as
@@ -127,7 +128,9 @@ export class GeminiLlmConnection implements BaseLlmConnection {
       if ('blob' in input) this.sendBlob(input.blob);
       else if ('activityStart' in input) {
         this.session.sendRealtimeInput({ activityStart: input.activityStart });
-      } else this.session.sendRealtimeInput({ activityEnd: input.activityEnd });
+      } else if ('activityEnd' in input) {
+        this.session.sendRealtimeInput({ activityEnd: input.activityEnd });
+      } else this.session.sendRealtimeInput({ audioStreamEnd: true });
     });
   }
 

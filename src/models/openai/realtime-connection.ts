@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { LiveConnectionClosedError } from '../../errors/live-connection-closed-error.js';
 import type { LlmResponse } from '../../events/llm-response.js';
 import type { Blob, Content } from '../../types/index.js';
+import { isPlainObject } from '../../utils/is-plain-object.js';
 import { logger } from '../../utils/logger.js';
 import type { BaseLlmConnection, RealtimeInput } from '../base-llm-connection.js';
 import { malformedResponseError } from '../provider-errors.js';
@@ -60,6 +61,10 @@ const NORMAL_CLOSURE = 1000;
  *   activity start cancels a running response and clears the input
  *   buffer, activity end commits it and asks for a response; with turn
  *   detection on the server marks activity itself and both are ignored.
+ *   The end of the audio stream, with turn detection on, commits the audio
+ *   appended since the buffer was last committed or cleared and asks for a
+ *   response (the server would wait for a silence that never comes);
+ *   otherwise it sends nothing.
  * - `receive()`: the model's responses (`RealtimeResponseMapper`) until
  *   the end of one model response, then it returns (call again for the
  *   next). A socket that closes with a code other than 1000, not asked for
@@ -77,6 +82,8 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
   private readonly mapper: RealtimeResponseMapper;
   private resampler: PcmResampler | undefined;
   private closed = false;
+  /** Audio was appended that neither side has committed or cleared since. */
+  private uncommittedAudio = false;
 
   constructor(options: OpenAIRealtimeConnectionOptions) {
     this.socket = options.socket;
@@ -128,16 +135,38 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
   sendRealtime(input: RealtimeInput): Promise<void> {
     return settle(() => {
       if ('blob' in input) this.sendBlob(input.blob);
+      else if ('audioStreamEnd' in input) this.endAudioStream();
       else if (!this.manualActivity) {
         logger.debug('Activity start and end are ignored: the Realtime server detects turns.');
       } else if ('activityStart' in input) {
         this.cancelResponse();
         this.socket.send({ type: 'input_audio_buffer.clear' });
+        this.uncommittedAudio = false;
       } else {
         this.socket.send({ type: 'input_audio_buffer.commit' });
+        this.uncommittedAudio = false;
         this.socket.send({ type: 'response.create' });
       }
     });
+  }
+
+  /**
+   * The microphone stopped (Gemini's `audioStreamEnd`): with server turn
+   * detection, speech cut off by it would wait in the buffer for a silence
+   * that never comes, so the audio not yet committed is committed and
+   * answered. Nothing is sent when there is none (the API refuses to commit
+   * an empty buffer) or with turn detection off, where `activityEnd` ends a
+   * turn.
+   */
+  private endAudioStream(): void {
+    if (this.manualActivity || !this.uncommittedAudio) {
+      logger.debug('Audio stream end: no uncommitted audio to flush.');
+      return;
+    }
+    this.cancelResponse();
+    this.socket.send({ type: 'input_audio_buffer.commit' });
+    this.uncommittedAudio = false;
+    this.socket.send({ type: 'response.create' });
   }
 
   async *receive(): AsyncGenerator<LlmResponse, void> {
@@ -155,6 +184,7 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
         }
         return;
       }
+      this.noteBufferEvent(next.message);
       const event = parseRealtimeServerEvent(next.message);
       if (event === undefined) continue;
       if ('malformed' in event) {
@@ -188,6 +218,7 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
       const audio = this.resampler.push(Buffer.from(blob.data, 'base64'));
       if (audio.length > 0) {
         this.socket.send({ type: 'input_audio_buffer.append', audio: audio.toString('base64') });
+        this.uncommittedAudio = true;
       }
     } else if (mimeType.startsWith('image/') && blob.data) {
       const [item] = userContentItems({ role: 'user', parts: [{ inlineData: blob }] });
@@ -196,6 +227,14 @@ export class OpenAIRealtimeConnection implements BaseLlmConnection {
       logger.warn(
         `Live blob not sent: the Realtime API takes audio/pcm and image/* blobs, not ${mimeType || 'one without a MIME type'}.`,
       );
+    }
+  }
+
+  /** The server committed (its turn detection) or cleared the input buffer: nothing is left to flush. */
+  private noteBufferEvent(message: unknown): void {
+    const type = isPlainObject(message) ? message['type'] : undefined;
+    if (type === 'input_audio_buffer.committed' || type === 'input_audio_buffer.cleared') {
+      this.uncommittedAudio = false;
     }
   }
 
