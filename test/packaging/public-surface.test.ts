@@ -22,6 +22,7 @@ describe('public surface of @adk-ts/adk', () => {
       'App',
       'AppNotFoundError',
       'ArtifactNotFoundError',
+      'AudioTranscriber',
       'BaseAgent',
       'BaseCodeExecutor',
       'BaseExampleProvider',
