@@ -6,6 +6,7 @@ import {
   getSession,
   listApps,
   listSessions,
+  rewindSession,
 } from './api/adk-api';
 import { ApiError } from './api/http';
 import { runSse } from './api/sse';
@@ -306,6 +307,16 @@ export function App() {
     }
   };
 
+  const rewind = async (invocationId: string): Promise<void> => {
+    if (!sessionId || runningRef.current || liveActive) return;
+    try {
+      await rewindSession(appName, userId, sessionId, invocationId);
+      await loadSession(sessionId, false);
+    } catch (error) {
+      setRunErrors((errors) => [...errors, `Could not rewind the session: ${message(error)}`]);
+    }
+  };
+
   const commitUser = (): void => {
     const next = userDraft.trim();
     if (!next) {
@@ -435,6 +446,8 @@ export function App() {
               selectedEventId={selectedEventId}
               events={chat.finals}
               onSelectEvent={setSelectedEventId}
+              onRewind={(invocationId) => void rewind(invocationId)}
+              rewindDisabled={running !== null || liveActive}
             />
           </div>
         </>
