@@ -74,6 +74,7 @@ describe('public surface of @adk-ts/adk', () => {
       'InvalidArtifactIdError',
       'InvalidArtifactNameError',
       'InvocationContext',
+      'InvocationNotFoundError',
       'InvocationNotResumableError',
       'JoinNode',
       'LLMRegistry',
