@@ -67,22 +67,26 @@ const backends: Record<string, () => Promise<Backend>> = {
     absent: undefined,
     close: async () => {},
   }),
-  'SQLite sessions and file artifacts': async () => {
-    const database: SqlTestDatabase = await createSqlTestDatabase('sqlite', 'rewind');
-    const folder = await mkdtemp(join(tmpdir(), 'adk-rewind-artifacts-'));
-    const sessions = new DatabaseSessionService({ dbUrl: database.uri });
-    return {
-      sessions,
-      artifacts: new FileArtifactService(folder),
-      absent: emptyArtifactMarker(),
-      close: async () => {
-        await sessions.close();
-        await database.drop();
-        await rm(folder, { recursive: true, force: true });
-      },
-    };
-  },
+  'SQLite sessions and file artifacts': () => sqlBackend('sqlite'),
+  'PostgreSQL sessions and file artifacts': () => sqlBackend('postgres'),
 };
+
+/** A SQL session store on a fresh database of `kind`, with file artifacts in a new folder. */
+async function sqlBackend(kind: 'sqlite' | 'postgres'): Promise<Backend> {
+  const database: SqlTestDatabase = await createSqlTestDatabase(kind, 'rewind');
+  const folder = await mkdtemp(join(tmpdir(), 'adk-rewind-artifacts-'));
+  const sessions = new DatabaseSessionService({ dbUrl: database.uri });
+  return {
+    sessions,
+    artifacts: new FileArtifactService(folder),
+    absent: emptyArtifactMarker(),
+    close: async () => {
+      await sessions.close();
+      await database.drop();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
 
 describe.each(Object.keys(backends))('Runner.rewindAsync on %s', (label) => {
   let backend: Backend;
