@@ -57,6 +57,11 @@ describe('dev UI Events tab: Rewind to here', () => {
     expect(await rewoundRows.first().innerText()).toContain('rewound');
     await screenshot(page, 'events-rewind');
 
+    // The chat shows the conversation the model now sees: the second turn is gone.
+    const chatRegion = page.getByRole('main');
+    await expect.poll(() => chatRegion.innerText()).not.toContain('And the weather again?');
+    expect(await chatRegion.innerText()).toContain('What is the weather in Paris?');
+
     await openTab(page, 'State');
     await expect
       .poll(() => inspector(page).locator('li[data-key="weather_checks"]').innerText())
