@@ -46,6 +46,15 @@ describe('examples run as documented (issue 2: examples/)', () => {
     expect(output).toContain('bob: {"app:theme":"dark"}');
   });
 
+  it('rewind: session state and artifacts go back, user state stays, the model forgets', async () => {
+    const output = await example('rewind');
+    expect(output).toContain('rewind event delta: {"dish":"lentil curry"}');
+    expect(output).toContain(
+      'after the rewind: state {"dish":"lentil curry","user:changes":2}, Recipe: lentil curry',
+    );
+    expect(output).toContain('texts the model saw: ["Plan lentil curry","Noted.","Plan risotto"]');
+  });
+
   it('plugins: the guardrail blocks, the logging plugin logs', async () => {
     const output = await example('plugins');
     expect(output).toContain('echo: You said: hello there');

@@ -169,6 +169,7 @@ export {
   type ArtifactIdArgument,
 } from './errors/invalid-artifact-id-error.js';
 export { InvalidArtifactNameError } from './errors/invalid-artifact-name-error.js';
+export { InvocationNotFoundError } from './errors/invocation-not-found-error.js';
 export { InvocationNotResumableError } from './errors/invocation-not-resumable-error.js';
 export { LlmCallsLimitExceededError } from './errors/llm-calls-limit-exceeded-error.js';
 export { McpConnectionError } from './errors/mcp-connection-error.js';
@@ -326,6 +327,7 @@ export { App, validateAppName, type AppConfig } from './runner/app.js';
 export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
 export { Runner } from './runner/runner.js';
 export type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner/runner-requests.js';
+export type { RewindRequest } from './runner/rewind.js';
 
 // Sessions (Python `google.adk.sessions`).
 export {

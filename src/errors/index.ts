@@ -6,6 +6,7 @@ export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artif
 export { InvalidArtifactNameError } from './invalid-artifact-name-error.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
 export { InvalidRunConfigError } from './invalid-run-config-error.js';
+export { InvocationNotFoundError } from './invocation-not-found-error.js';
 export { InvocationNotResumableError } from './invocation-not-resumable-error.js';
 export { LlmCallsLimitExceededError } from './llm-calls-limit-exceeded-error.js';
 export { ModelNotFoundError } from './model-not-found-error.js';

@@ -3,3 +3,4 @@ export { findAgentToRun, isTransferableAcrossAgentTree } from './find-agent-to-r
 export { InMemoryRunner, type InMemoryRunnerConfig } from './in-memory-runner.js';
 export { Runner } from './runner.js';
 export type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner-requests.js';
+export type { RewindRequest } from './rewind.js';

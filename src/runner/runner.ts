@@ -36,6 +36,7 @@ import { findAgentToRun } from './find-agent-to-run.js';
 import { getOrCreateSession } from './get-or-create-session.js';
 import { saveInputBlobsAsArtifacts } from './input-blob-artifacts.js';
 import { liveRunConfig } from './live-run-config.js';
+import { rewindSession, type RewindRequest } from './rewind.js';
 import { runAgentAsRootNode } from '../workflow/root-agent-run.js';
 import type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner-requests.js';
 
@@ -305,16 +306,18 @@ export class Runner {
     await this.pluginManager.close();
   }
 
+  /**
+   * Rewinds a session to before an invocation (Python `rewind_async`): state
+   * and artifacts restored, a rewind event appended; see `rewindSession`.
+   */
+  rewindAsync(request: RewindRequest): Promise<Event> {
+    return rewindSession(this, request);
+  }
+
   private getOrCreateSession(userId: string, sessionId: string, runConfig: RunConfig) {
     const { sessionService, appName, autoCreateSession: autoCreate } = this;
-    return getOrCreateSession({
-      sessionService,
-      appName,
-      userId,
-      sessionId,
-      runConfig,
-      autoCreate,
-    });
+    const request = { sessionService, appName, userId, sessionId, runConfig, autoCreate };
+    return getOrCreateSession(request);
   }
 
   private newInvocationContext(

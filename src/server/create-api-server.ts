@@ -12,6 +12,7 @@ import { registerMemoryRoutes } from './memory-routes.js';
 import { registerOpenApiRoutes } from './openapi-routes.js';
 import { OriginPolicy } from './origin-policy.js';
 import type { RouteContext } from './route-context.js';
+import { registerRewindRoutes } from './rewind-routes.js';
 import { registerRunLiveRoute } from './run-live-route.js';
 import { registerRunRoutes } from './run-routes.js';
 import { registerRunSseRoutes } from './run-sse-routes.js';
@@ -66,6 +67,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   registerHealthRoutes(api, route);
   registerAppRoutes(api, route);
   registerSessionRoutes(api, route);
+  registerRewindRoutes(api, route);
   registerArtifactRoutes(api, route);
   registerMemoryRoutes(api, route);
   registerRunRoutes(api, route);

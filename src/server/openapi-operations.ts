@@ -129,6 +129,16 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     body: body('UpdateSessionRequest'),
     responses: { 200: json('The updated session.', schemaRef('Session')) },
   },
+  'POST /apps/{app_name}/users/{user_id}/sessions/{session_id}/rewind': {
+    operationId: 'rewind_session',
+    summary: 'Rewind a session to before an invocation',
+    description:
+      'Runner.rewind_async: restores session state and artifacts and appends the rewind ' +
+      'event; 404 when the session is missing, 400 when no event has the invocation id.',
+    tag: 'sessions',
+    body: body('RewindSessionRequest'),
+    responses: { 200: json('The rewound session.', schemaRef('Session')) },
+  },
   'DELETE /apps/{app_name}/users/{user_id}/sessions/{session_id}': {
     operationId: 'delete_session',
     summary: 'Delete a session',

@@ -4,6 +4,7 @@ import { isPlainObject } from '../utils/is-plain-object.js';
 import { ContentObject, PartObject } from './genai-schemas.js';
 import {
   CreateSessionRequest,
+  RewindSessionRequest,
   RunAgentRequest,
   SaveArtifactRequest,
   SessionStateBody,
@@ -173,6 +174,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
       'An optional id, initial state and events to import.',
     ),
     UpdateSessionRequest: generator.requestBody(UpdateSessionRequest, 'The state delta to append.'),
+    RewindSessionRequest: generator.requestBody(
+      RewindSessionRequest,
+      'The invocation to rewind before.',
+    ),
     SessionState: generator.requestBody(SessionStateBody, 'The initial state itself.'),
     SaveArtifactRequest: generator.requestBody(
       SaveArtifactRequest,

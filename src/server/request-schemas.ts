@@ -132,6 +132,17 @@ export const UpdateSessionRequest = z.preprocess(
 /** The body of `PATCH …/sessions/{id}`. */
 export type UpdateSessionRequest = z.infer<typeof UpdateSessionRequest>;
 
+/**
+ * The body of `POST …/sessions/{id}/rewind`: the invocation to rewind before
+ * (`rewind_before_invocation_id`, as `Runner.rewind_async` names it).
+ */
+export const RewindSessionRequest = z.preprocess(
+  camelCaseRequestKeys,
+  z.object({ rewindBeforeInvocationId: z.string().min(1) }),
+);
+/** The body of `POST …/sessions/{id}/rewind`. */
+export type RewindSessionRequest = z.infer<typeof RewindSessionRequest>;
+
 /** The optional body of the deprecated `POST …/sessions/{id}`: the initial state itself. */
 export const SessionStateBody = UserDict.optional();
 

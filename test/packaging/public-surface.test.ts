@@ -80,6 +80,7 @@ describe('public surface of @adk-ts/adk', () => {
       'InvalidArtifactNameError',
       'InvalidRunConfigError',
       'InvocationContext',
+      'InvocationNotFoundError',
       'InvocationNotResumableError',
       'JoinNode',
       'LLMRegistry',

@@ -6,6 +6,7 @@ import {
   getSession,
   listApps,
   listSessions,
+  rewindSession,
 } from './api/adk-api';
 import { ApiError } from './api/http';
 import { runSse } from './api/sse';
@@ -307,6 +308,16 @@ export function App() {
     }
   };
 
+  const rewind = async (invocationId: string): Promise<void> => {
+    if (!sessionId || runningRef.current || liveActive) return;
+    try {
+      await rewindSession(appName, userId, sessionId, invocationId);
+      await loadSession(sessionId, false);
+    } catch (error) {
+      setRunErrors((errors) => [...errors, `Could not rewind the session: ${message(error)}`]);
+    }
+  };
+
   const commitUser = (): void => {
     const next = userDraft.trim();
     if (!next) {
@@ -436,6 +447,8 @@ export function App() {
               selectedEventId={selectedEventId}
               events={chat.finals}
               onSelectEvent={setSelectedEventId}
+              onRewind={(invocationId) => void rewind(invocationId)}
+              rewindDisabled={running !== null || liveActive}
             />
           </div>
         </>

@@ -51,3 +51,20 @@ export async function deleteSession(
 ): Promise<void> {
   await requestJson<null>(sessionPath(appName, userId, sessionId), { method: 'DELETE' });
 }
+
+/**
+ * `POST …/sessions/{id}/rewind`: rewinds the session to before the
+ * invocation (state and artifacts restored, a rewind event appended) and
+ * answers the session as stored after it.
+ */
+export function rewindSession(
+  appName: string,
+  userId: string,
+  sessionId: string,
+  rewindBeforeInvocationId: string,
+): Promise<WireSession> {
+  return requestJson<WireSession>(`${sessionPath(appName, userId, sessionId)}/rewind`, {
+    method: 'POST',
+    body: JSON.stringify({ rewindBeforeInvocationId }),
+  });
+}

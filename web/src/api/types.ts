@@ -63,6 +63,8 @@ export interface WireEventActions {
   requestedToolConfirmations?: Record<string, unknown>;
   requestedAuthConfigs?: Record<string, unknown>;
   endOfAgent?: boolean;
+  /** Set on a rewind event: the invocation the session was rewound to before. */
+  rewindBeforeInvocationId?: string;
 }
 
 /** Token counts of a model response. */

@@ -118,6 +118,17 @@ describe('applyEvent and chatItems', () => {
     expect(chatItems(chat)).toHaveLength(1);
   });
 
+  it('leaves out what a rewind took out of the conversation', () => {
+    const finals = [
+      event('user', [{ text: 'first' }], { invocationId: 'A' }),
+      event('user', [{ text: 'second' }], { invocationId: 'B' }),
+      event('agent', [{ text: 'answer two' }], { invocationId: 'B' }),
+      { ...event('user', [], { invocationId: 'R' }), actions: { rewindBeforeInvocationId: 'B' } },
+      event('user', [{ text: 'third' }], { invocationId: 'C' }),
+    ];
+    expect(texts({ finals, partials: [] })).toEqual(['first', 'third']);
+  });
+
   it('shows transfers, escalations and event errors', () => {
     let chat = applyEvent(
       EMPTY_CHAT,

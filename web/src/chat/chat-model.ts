@@ -1,6 +1,7 @@
 import type { WireEvent, WireFunctionCall, WireFunctionResponse, WirePart } from '../api/types';
 import { pcmSampleRate } from '../live/pcm';
 import { NO_FAILURES, type CallFailure, type CallFailures } from './call-failures';
+import { rewoundEventIds } from '../events/rewound-events';
 
 /** The name of the framework's tool-confirmation call (answered with `{confirmed, payload?}`). */
 export const REQUEST_CONFIRMATION = 'adk_request_confirmation';
@@ -88,7 +89,9 @@ export type ChatItem =
  * their calls (matched by id) instead of showing on their own; a response
  * whose call is not in the conversation shows as its own block. Calls
  * listed in `longRunningToolIds` without a response are awaiting the user;
- * calls in `failures` without a response carry their failure.
+ * calls in `failures` without a response carry their failure. Events a
+ * rewind took out of the conversation (`rewoundEventIds`) are not shown:
+ * the chat is the conversation the model sees (the Events tab keeps them).
  */
 export function chatItems(chat: ChatEvents, failures: CallFailures = NO_FAILURES): ChatItem[] {
   const responses = new Map<string, WireFunctionResponse>();
@@ -102,7 +105,9 @@ export function chatItems(chat: ChatEvents, failures: CallFailures = NO_FAILURES
   }
 
   const items: ChatItem[] = [];
+  const rewound = rewoundEventIds(chat.finals);
   for (const event of chat.finals) {
+    if (rewound.has(event.id)) continue;
     const longRunning = new Set(event.longRunningToolIds ?? []);
     const blocks: ChatBlock[] = [];
     for (const part of event.content?.parts ?? []) {

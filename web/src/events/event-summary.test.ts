@@ -57,4 +57,15 @@ describe('summarizeEvent on live events', () => {
     ).toBe('said: Hello · interrupted');
     expect(summarizeEvent({ ...base, turnComplete: true })).toBe('turn complete');
   });
+  it('names the invocation a rewind event goes back to', () => {
+    expect(
+      summarizeEvent({
+        id: 'e',
+        invocationId: 'e-rewind',
+        author: 'user',
+        timestamp: 0,
+        actions: { rewindBeforeInvocationId: 'e-0123456789abcdef', stateDelta: { dish: 'x' } },
+      }),
+    ).toBe('state: dish · rewind before e-0123456789');
+  });
 });

@@ -9,7 +9,7 @@ function clip(text: string): string {
 
 /**
  * One line saying what an event is: its text, the calls and responses it
- * carries, live transcriptions, interruption and turn end, its actions (state keys, artifacts, transfer, escalation) and
+ * carries, live transcriptions, interruption and turn end, its actions (state keys, artifacts, transfer, escalation, rewind) and
  * its error, joined with " · ".
  */
 export function summarizeEvent(event: WireEvent): string {
@@ -34,6 +34,9 @@ export function summarizeEvent(event: WireEvent): string {
   if (artifacts.length > 0) pieces.push(`artifacts: ${artifacts.join(', ')}`);
   if (actions.transferToAgent) pieces.push(`transfer → ${actions.transferToAgent}`);
   if (actions.escalate) pieces.push('escalate');
+  if (actions.rewindBeforeInvocationId) {
+    pieces.push(`rewind before ${actions.rewindBeforeInvocationId.slice(0, 12)}`);
+  }
   if (event.errorCode || event.errorMessage) {
     pieces.push(`error: ${[event.errorCode, event.errorMessage].filter(Boolean).join(' ')}`);
   }

@@ -9,15 +9,19 @@ import type { PanelProps } from './panel-props';
 import { StatePanel } from './state-panel';
 import { TracePanel } from './trace-panel';
 
-/** Props of SidePanel: the panels' props, the events to list and the selection setter. */
+/** Props of SidePanel: the panels' props, the events to list, the selection setter and the rewind action. */
 export interface SidePanelProps extends PanelProps {
   events: readonly WireEvent[];
   onSelectEvent: (eventId: string | null) => void;
+  /** Rewinds the session to before an invocation ("Rewind to here" in the Events tab). */
+  onRewind?: (invocationId: string) => void;
+  /** Disables the rewind action (while a run or a rewind is in progress). */
+  rewindDisabled?: boolean;
 }
 
 /** The inspection tabs of the current session: Events, State, Artifacts, Trace, Graph. */
 export function SidePanel(props: SidePanelProps) {
-  const { events, onSelectEvent, ...panelProps } = props;
+  const { events, onSelectEvent, onRewind, rewindDisabled, ...panelProps } = props;
   const [tab, setTab] = useState('events');
   const tabs: TabSpec[] = [
     {
@@ -28,6 +32,8 @@ export function SidePanel(props: SidePanelProps) {
           events={events}
           selectedEventId={panelProps.selectedEventId}
           onSelect={onSelectEvent}
+          {...(onRewind ? { onRewind } : {})}
+          {...(rewindDisabled === undefined ? {} : { rewindDisabled })}
         />
       ),
     },
