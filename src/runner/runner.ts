@@ -34,6 +34,7 @@ import { applyCustomMetadata } from './custom-metadata.js';
 import { prepareCfcSupport } from './cfc-support.js';
 import { findAgentToRun } from './find-agent-to-run.js';
 import { getOrCreateSession } from './get-or-create-session.js';
+import { compactAfterInvocation } from './post-invocation-compaction.js';
 import { saveInputBlobsAsArtifacts } from './input-blob-artifacts.js';
 import { liveRunConfig } from './live-run-config.js';
 import { runAgentAsRootNode } from '../workflow/root-agent-run.js';
@@ -142,6 +143,7 @@ export class Runner {
         }
       }
       await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+      await compactAfterInvocation(this.app, context);
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -333,6 +335,7 @@ export class Runner {
       credentialService: this.credentialService,
       pluginManager: this.pluginManager,
       contextCacheConfig: this.contextCacheConfig,
+      eventsCompactionConfig: this.app?.eventsCompactionConfig,
       invocationId,
       agent: this.agent,
       session,

@@ -147,7 +147,7 @@ function buildFromScratch(
   // the usual history goes through filter, rearrangement and copy only.
   const scan = selectEventsInContext(currentBranch, events, agentName);
   const inContext = scan.events;
-  const compacted = scan.hasCompaction ? applyCompaction(inContext) : inContext;
+  const compacted = scan.hasCompaction ? applyCompaction(inContext, agentName) : inContext;
   const presented =
     scan.hasCompaction || scan.hasTranscription || scan.hasOtherAgent
       ? presentEvents(compacted, agentName)

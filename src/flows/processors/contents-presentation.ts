@@ -13,12 +13,13 @@ import { isOtherAgentReply } from './contents-selection.js';
 /**
  * Replaces compacted ranges by their summaries (Python
  * `_process_compaction_events`). A summary whose range lies within another's
- * (or equals a later one's) is dropped; each remaining summary becomes a
- * model event at its range's end timestamp, and every other event whose
+ * (or equals a later one's) is dropped; each remaining summary becomes an
+ * event of `agentName` (`model` when empty) at its range's end timestamp, so
+ * the agent reads its compacted history as its own turns, and every other event whose
  * timestamp falls in a kept range (ends included) is dropped. The result is
  * ordered by timestamp, ties kept in session order.
  */
-export function applyCompaction(events: readonly Event[]): HistoryEvent[] {
+export function applyCompaction(events: readonly Event[], agentName = ''): HistoryEvent[] {
   const compactions: { index: number; start: number; end: number }[] = [];
   events.forEach((event, index) => {
     const compaction = event.actions.compaction;
@@ -51,7 +52,7 @@ export function applyCompaction(events: readonly Event[]): HistoryEvent[] {
       index,
       event: {
         timestamp: end,
-        author: 'model',
+        author: agentName || 'model',
         content: event.actions.compaction!.compactedContent,
         branch: event.branch,
       },
