@@ -58,14 +58,41 @@ export function applyCompaction(events: readonly Event[], agentName = ''): Histo
       },
     });
   }
+  const covered = mergeRanges(ranges);
   events.forEach((event, index) => {
     if (event.actions.compaction) return;
     const { timestamp } = event;
-    if (ranges.some(({ start, end }) => start <= timestamp && timestamp <= end)) return;
+    if (isCovered(covered, timestamp)) return;
     items.push({ timestamp, index, event });
   });
   items.sort((a, b) => a.timestamp - b.timestamp || a.index - b.index);
   return items.map((item) => item.event);
+}
+
+/** The union of closed ranges, as disjoint ranges sorted by start. */
+function mergeRanges(ranges: { start: number; end: number }[]): { start: number; end: number }[] {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/** True when `timestamp` lies in one of the disjoint sorted `ranges` (ends included); a binary search. */
+function isCovered(ranges: readonly { start: number; end: number }[], timestamp: number): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = ranges[middle]!;
+    if (timestamp < range.start) high = middle - 1;
+    else if (timestamp > range.end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 function isCompleteCompaction(compaction: NonNullable<EventActions['compaction']>): boolean {
