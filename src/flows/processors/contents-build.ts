@@ -2,6 +2,7 @@ import type { Event } from '../../events/event.js';
 import type { Content } from '../../types/index.js';
 import { isFrozenThrough } from '../../utils/deep-freeze.js';
 import type { HistoryEvent } from './contents-history-event.js';
+import { recoverCompactedFunctionCalls } from './contents-compaction-recovery.js';
 import { applyCompaction, presentEvents } from './contents-presentation.js';
 import {
   rearrangeEventsForAsyncFunctionResponsesInHistory,
@@ -157,7 +158,10 @@ function buildFromScratch(
   // the usual history goes through filter, rearrangement and copy only.
   const scan = selectEventsInContext(currentBranch, events, agentName);
   const inContext = scan.events;
-  const compacted = scan.hasCompaction ? applyCompaction(inContext, agentName) : inContext;
+  // A summary may swallow a call whose response survived it: the call is put back.
+  const compacted = scan.hasCompaction
+    ? recoverCompactedFunctionCalls(applyCompaction(inContext, agentName), inContext)
+    : inContext;
   const presented =
     scan.hasCompaction || scan.hasTranscription || scan.hasOtherAgent
       ? presentEvents(compacted, agentName)
