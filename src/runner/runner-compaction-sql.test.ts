@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventFromSnakeCaseJson } from '../events/event-json.js';
+import { eventFromSnakeCaseJson, eventToSnakeCaseJson } from '../events/event-json.js';
 import { getContents } from '../flows/processors/contents.js';
 import { openDatabase } from '../sessions/database/connection.js';
 import { DatabaseSessionService } from '../sessions/database/database-session-service.js';
@@ -99,6 +99,54 @@ describe('Runner: compaction events on SQLite', () => {
       ]);
     } finally {
       await reader.close();
+    }
+  });
+
+  it('reads a summary adk-python stored and sends it in the next request', async () => {
+    const service = new DatabaseSessionService({ dbUrl: database.uri });
+    try {
+      const session = await service.createSession({ ...compactionIds, sessionId: 'from_python' });
+      const base = session.lastUpdateTime + 1;
+      // What adk-python's DatabaseSessionService stores (model_dump, exclude_none, snake_case).
+      const pythonSummary = {
+        id: '0b7c3f1e-6a55-4d3f-9a2e-1f0a8f0e9d11',
+        invocation_id: '5d9f2f4c-8f0a-4a43-b3d8-3c9f3f8f6b2a',
+        author: 'user',
+        actions: {
+          state_delta: {},
+          artifact_delta: {},
+          requested_auth_configs: {},
+          requested_tool_confirmations: {},
+          compaction: {
+            start_timestamp: base,
+            end_timestamp: base + 1,
+            compacted_content: { parts: [{ text: 'Python summary' }], role: 'model' },
+          },
+        },
+        timestamp: base + 2,
+        usage_metadata: { prompt_token_count: 120, total_token_count: 150 },
+      };
+      const text = (t: number, author: string, value: string) =>
+        eventFromSnakeCaseJson({
+          invocation_id: 'e-python',
+          author,
+          timestamp: t,
+          content: { role: author === 'user' ? 'user' : 'model', parts: [{ text: value }] },
+        });
+      for (const event of [
+        text(base, 'user', 'old question'),
+        text(base + 1, 'assistant', 'old answer'),
+        eventFromSnakeCaseJson(pythonSummary),
+      ]) {
+        await service.appendEvent({ session, event });
+      }
+      const stored = (await service.getSession({ ...compactionIds, sessionId: 'from_python' }))!;
+      expect(eventToSnakeCaseJson(stored.events[2]!)).toMatchObject(pythonSummary);
+      expect(getContents(undefined, stored.events, 'assistant')).toEqual([
+        { role: 'model', parts: [{ text: 'Python summary' }] },
+      ]);
+    } finally {
+      await service.close();
     }
   });
 });
