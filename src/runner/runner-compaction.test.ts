@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LlmAgent } from '../agents/llm-agent.js';
 import type { Event } from '../events/event.js';
+import { DEFAULT_SUMMARIZER_PROMPT_TEMPLATE } from '../flows/compaction/llm-event-summarizer.js';
+import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
+import { App } from './app.js';
+import { InMemoryRunner } from './in-memory-runner.js';
 import {
   compactionRunner,
   compactions,
@@ -93,5 +98,49 @@ describe('Runner: token-threshold compaction', () => {
     ]);
     // The Runner does not check the token threshold again after that invocation.
     expect(events.filter((event) => event.actions.compaction)).toHaveLength(2);
+  });
+});
+
+describe('Runner: the default summarizer', () => {
+  it("summarizes with the root agent's model when the config has no summarizer", async () => {
+    const model = new ScriptedLlm({
+      responses: (request, call) =>
+        textResponse(
+          request.contents[0]!.parts![0]!.text!.startsWith(
+            DEFAULT_SUMMARIZER_PROMPT_TEMPLATE.slice(0, 40),
+          )
+            ? 'AGENT SUMMARY'
+            : `reply ${call + 1}`,
+        ),
+    });
+    const app = new App({
+      name: 'default_summarizer',
+      rootAgent: new LlmAgent({ name: 'assistant', model }),
+      eventsCompactionConfig: { compactionInterval: 1, overlapSize: 0 },
+    });
+    const runner = new InMemoryRunner({ app });
+    const ids = { appName: app.name, userId: 'u', sessionId: 's' };
+    await runner.sessionService.createSession(ids);
+    for await (const _ of runner.runAsync({
+      ...ids,
+      newMessage: { role: 'user', parts: [{ text: 'hello' }] },
+    }));
+    // One call answers the user, the next summarizes: one user content, no system instruction.
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]!.contents).toEqual([
+      {
+        role: 'user',
+        parts: [
+          {
+            text: DEFAULT_SUMMARIZER_PROMPT_TEMPLATE.replace(
+              '{conversation_history}',
+              'user: hello\nassistant: reply 1',
+            ),
+          },
+        ],
+      },
+    ]);
+    const events = (await runner.sessionService.getSession(ids))!.events;
+    expect(compactions(events).map((c) => c.summary)).toEqual(['AGENT SUMMARY']);
   });
 });
