@@ -251,4 +251,25 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'to the model: {"result":"the price for GOOG is 400"}',
     ]);
   });
+  it('compaction: summaries written every 2 invocations replace the turns they cover (issue 19)', async () => {
+    const output = await example('compaction');
+    const lines = output.split('\n').filter(Boolean);
+    expect(lines.filter((line) => line.startsWith('(after'))).toEqual([
+      '(after "milk": 0 summaries stored)',
+      '(after "bread": 1 summaries stored)',
+      '(after "eggs": 1 summaries stored)',
+      '(after "apples": 2 summaries stored)',
+      '(after "rice": 2 summaries stored)',
+    ]);
+    expect(lines.filter((line) => line.startsWith('sent '))).toEqual([
+      'sent model: Summary 1 of the shopping list so far.',
+      'sent model: Summary 2 of the shopping list so far.',
+      'sent user: Add rice.',
+      'sent model: Noted, item 5.',
+      'sent user: What is on the list?',
+    ]);
+    expect(output).toContain(
+      'summarizer prompt starts: The following is a conversation history between a user and a',
+    );
+  });
 });

@@ -116,6 +116,19 @@ export {
 // Contexts, run configuration and hook arguments.
 export type { ContextCacheConfig, ResumabilityConfig } from './context/app-configs.js';
 export {
+  BaseEventsSummarizer,
+  type SummarizeEventsRequest,
+} from './context/base-events-summarizer.js';
+export {
+  EventsCompactionConfig,
+  validateEventsCompactionConfig,
+} from './context/events-compaction-config.js';
+export {
+  DEFAULT_SUMMARIZER_PROMPT_TEMPLATE,
+  LlmEventSummarizer,
+  type LlmEventSummarizerOptions,
+} from './flows/compaction/llm-event-summarizer.js';
+export {
   Context,
   type CallbackContext,
   type ContextOptions,

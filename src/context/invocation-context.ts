@@ -14,6 +14,7 @@ import type { WorkflowNodeHandle } from './workflow-node-handle.js';
 import type { ChildRunner } from './child-runner.js';
 import type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
 import type { CredentialService } from './credential-service.js';
+import type { EventsCompactionConfig } from './events-compaction-config.js';
 import type { LiveRequestQueue } from './live-request-queue.js';
 import type { PluginManagerContract } from './plugin-manager-contract.js';
 import type { LiveEventWriter, RealtimeCacheEntry } from './realtime-cache-entry.js';
@@ -44,6 +45,8 @@ export interface InvocationContextInit {
   credentialService?: CredentialService;
   pluginManager: PluginManagerContract;
   contextCacheConfig?: ContextCacheConfig;
+  /** The app's event compaction settings, for compaction before model calls. */
+  eventsCompactionConfig?: EventsCompactionConfig;
   invocationId: string;
   branch?: string;
   /** The isolation scope the running agent's events carry and its history is limited to. */
@@ -88,6 +91,8 @@ export class InvocationContext {
   credentialService: CredentialService | undefined;
   pluginManager: PluginManagerContract;
   contextCacheConfig: ContextCacheConfig | undefined;
+  /** The app's event compaction settings (Python `events_compaction_config`). */
+  eventsCompactionConfig: EventsCompactionConfig | undefined;
   invocationId: string;
   /** Dot-separated path of ParallelAgent children this context runs in, e.g. `parallel.child`. */
   branch: string | undefined;
@@ -175,6 +180,8 @@ export class InvocationContext {
    * invocation's events are appended; shared by every copy.
    */
   scopedEventScan = new ScopedEventScan();
+  // One flag for the whole invocation: a copy's model call sets it, the Runner reads it.
+  private compactionFlags = { tokenCompactionChecked: false };
 
   constructor(init: InvocationContextInit) {
     this.sessionService = init.sessionService;
@@ -183,6 +190,7 @@ export class InvocationContext {
     this.credentialService = init.credentialService;
     this.pluginManager = init.pluginManager;
     this.contextCacheConfig = init.contextCacheConfig;
+    this.eventsCompactionConfig = init.eventsCompactionConfig;
     this.invocationId = init.invocationId;
     this.branch = init.branch;
     this.isolationScope = init.isolationScope;
@@ -217,6 +225,18 @@ export class InvocationContext {
     return this.resumabilityConfig?.isResumable === true;
   }
 
+  /**
+   * True once a token-threshold compaction ran before a model call of this
+   * invocation (Python `token_compaction_checked`); shared by every copy.
+   */
+  get tokenCompactionChecked(): boolean {
+    return this.compactionFlags.tokenCompactionChecked;
+  }
+
+  set tokenCompactionChecked(value: boolean) {
+    this.compactionFlags.tokenCompactionChecked = value;
+  }
+
   /** Model calls made so far in this invocation. */
   get llmCallCount(): number {
     return this.costManager.llmCalls;
@@ -244,6 +264,7 @@ export class InvocationContext {
     copied.transcriptionCache = this.transcriptionCache;
     copied.costManager = this.costManager;
     copied.scopedEventScan = this.scopedEventScan;
+    copied.compactionFlags = this.compactionFlags;
     copied.liveSessionResumptionHandle = this.liveSessionResumptionHandle;
     if (update.agent !== undefined) copied.agent = update.agent;
     if (Object.hasOwn(update, 'branch')) copied.branch = update.branch;

@@ -7,6 +7,7 @@ import {
   codeExecutionRequestProcessor,
   codeExecutionResponseProcessor,
 } from './processors/code-execution.js';
+import { compactionRequestProcessor } from './processors/compaction.js';
 import { contentsRequestProcessor } from './processors/contents.js';
 import { contextCacheRequestProcessor } from './processors/context-cache.js';
 import { identityRequestProcessor } from './processors/identity.js';
@@ -29,6 +30,8 @@ export const SINGLE_FLOW_REQUEST_PROCESSORS: readonly LlmRequestProcessor[] = [
   requestConfirmationRequestProcessor,
   instructionsRequestProcessor,
   identityRequestProcessor,
+  // Compaction comes before contents, so a summary it writes is in this request.
+  compactionRequestProcessor,
   contentsRequestProcessor,
   contextCacheRequestProcessor,
   interactionsRequestProcessor,

@@ -1,5 +1,9 @@
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
+import {
+  type EventsCompactionConfig,
+  validateEventsCompactionConfig,
+} from '../context/events-compaction-config.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 
@@ -15,8 +19,12 @@ export interface AppConfig {
   resumabilityConfig?: ResumabilityConfig;
   /** Context caching for the app's model calls. */
   contextCacheConfig?: ContextCacheConfig;
-  /** Settings for compacting old events (applied by the compaction subsystem). */
-  eventsCompactionConfig?: Record<string, unknown>;
+  /**
+   * Compaction of old events into summaries (sliding window and/or token
+   * threshold; see `EventsCompactionConfig`), run by the Runner after each
+   * invocation and by the flow before model calls.
+   */
+  eventsCompactionConfig?: EventsCompactionConfig;
 }
 
 const identifierPattern = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
@@ -47,8 +55,13 @@ export class App {
   readonly plugins: readonly BasePlugin[];
   readonly resumabilityConfig: ResumabilityConfig | undefined;
   readonly contextCacheConfig: ContextCacheConfig | undefined;
-  readonly eventsCompactionConfig: Record<string, unknown> | undefined;
+  readonly eventsCompactionConfig: EventsCompactionConfig | undefined;
 
+  /**
+   * Throws `InvalidAgentConfigError` for an invalid name, an invalid
+   * `eventsCompactionConfig`, or one without a summarizer whose root agent
+   * has no model to summarize with.
+   */
   constructor(config: AppConfig) {
     validateAppName(config.name);
     this.name = config.name;
@@ -56,6 +69,18 @@ export class App {
     this.plugins = [...(config.plugins ?? [])];
     this.resumabilityConfig = config.resumabilityConfig;
     this.contextCacheConfig = config.contextCacheConfig;
-    this.eventsCompactionConfig = config.eventsCompactionConfig;
+    this.eventsCompactionConfig = checkCompactionConfig(config);
   }
+}
+
+function checkCompactionConfig(config: AppConfig): EventsCompactionConfig | undefined {
+  if (config.eventsCompactionConfig === undefined) return undefined;
+  const compaction = validateEventsCompactionConfig(config.eventsCompactionConfig);
+  // Python finds out after the first invocation; the default summarizer needs an LLM root agent.
+  if (!compaction.summarizer && !('canonicalModel' in config.rootAgent)) {
+    throw new InvalidAgentConfigError({
+      message: 'No LlmAgent model available for event compaction summarizer.',
+    });
+  }
+  return compaction;
 }

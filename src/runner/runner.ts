@@ -9,7 +9,6 @@ import { InvocationContext } from '../context/invocation-context.js';
 import { createRunConfig, type RunConfig } from '../context/run-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
-import { StaleSessionError } from '../errors/stale-session-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { findFunctionCallEvent } from '../events/find-matching-function-call.js';
 import type { BaseMemoryService } from '../memory/base-memory-service.js';
@@ -33,7 +32,9 @@ import { closeAgentToolsets } from './close-toolsets.js';
 import { applyCustomMetadata } from './custom-metadata.js';
 import { prepareCfcSupport } from './cfc-support.js';
 import { findAgentToRun } from './find-agent-to-run.js';
+import { appendEventOrReload } from './append-event-or-reload.js';
 import { getOrCreateSession } from './get-or-create-session.js';
+import { compactAfterInvocation } from './post-invocation-compaction.js';
 import { saveInputBlobsAsArtifacts } from './input-blob-artifacts.js';
 import { liveRunConfig } from './live-run-config.js';
 import { rewindSession, type RewindRequest } from './rewind.js';
@@ -143,6 +144,7 @@ export class Runner {
         }
       }
       await this.pluginManager.runAfterRunCallback({ invocationContext: context });
+      await compactAfterInvocation(this.app, context);
     } catch (error) {
       recordSpanError(span, error);
       throw error;
@@ -336,6 +338,7 @@ export class Runner {
       credentialService: this.credentialService,
       pluginManager: this.pluginManager,
       contextCacheConfig: this.contextCacheConfig,
+      eventsCompactionConfig: this.app?.eventsCompactionConfig,
       invocationId,
       agent: this.agent,
       session,
@@ -473,26 +476,7 @@ export class Runner {
     return result;
   }
 
-  /**
-   * `sessionService.appendEvent`. When another writer appended to the
-   * session since it was loaded (the store throws `StaleSessionError`), the
-   * invocation's session is brought up to date in place, loaded with the
-   * run's `getSessionConfig` as at the start, and the event stored after
-   * the other writers' events (`appendEventWithReload`; one transaction on a
-   * SQL store, so a run never loses this race there). Nothing has seen the
-   * event yet (it is yielded only once stored), so the store may still move
-   * its timestamp past theirs. Any other error is rethrown.
-   */
-  private async append(session: Session, event: Event, runConfig: RunConfig): Promise<Event> {
-    try {
-      return await this.sessionService.appendEvent({ session, event });
-    } catch (error) {
-      if (!StaleSessionError.isInstance(error)) throw error;
-      return this.sessionService.appendEventWithReload({
-        session,
-        event,
-        ...(runConfig.getSessionConfig ? { config: runConfig.getSessionConfig } : {}),
-      });
-    }
+  private append(session: Session, event: Event, runConfig: RunConfig): Promise<Event> {
+    return appendEventOrReload({ sessionService: this.sessionService, session, event, runConfig });
   }
 }

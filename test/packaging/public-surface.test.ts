@@ -25,6 +25,7 @@ describe('public surface of @adk-ts/adk', () => {
       'AudioTranscriber',
       'BaseAgent',
       'BaseCodeExecutor',
+      'BaseEventsSummarizer',
       'BaseExampleProvider',
       'BaseLlm',
       'BaseNode',
@@ -44,6 +45,7 @@ describe('public surface of @adk-ts/adk', () => {
       'ContextVariableNotFoundError',
       'DEFAULT_GEMINI_MODEL',
       'DEFAULT_ROUTE',
+      'DEFAULT_SUMMARIZER_PROMPT_TEMPLATE',
       'DatabaseError',
       'DatabaseMemoryService',
       'DatabaseSessionService',
@@ -53,6 +55,7 @@ describe('public surface of @adk-ts/adk', () => {
       'EnterpriseWebSearchTool',
       'Event',
       'EventActions',
+      'EventsCompactionConfig',
       'ExampleTool',
       'ExitLoopTool',
       'FileArtifactService',
@@ -89,6 +92,7 @@ describe('public surface of @adk-ts/adk', () => {
       'LiveRequestQueue',
       'LlmAgent',
       'LlmCallsLimitExceededError',
+      'LlmEventSummarizer',
       'LlmResponse',
       'LoadArtifactsTool',
       'LoadMemoryTool',
@@ -224,6 +228,7 @@ describe('public surface of @adk-ts/adk', () => {
       'stringifyContent',
       'urlContext',
       'validateAppName',
+      'validateEventsCompactionConfig',
     ]);
   });
 });

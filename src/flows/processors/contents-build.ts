@@ -2,6 +2,7 @@ import type { Event } from '../../events/event.js';
 import type { Content } from '../../types/index.js';
 import { isFrozenThrough } from '../../utils/deep-freeze.js';
 import type { HistoryEvent } from './contents-history-event.js';
+import { recoverCompactedFunctionCalls } from './contents-compaction-recovery.js';
 import { applyCompaction, presentEvents } from './contents-presentation.js';
 import {
   rearrangeEventsForAsyncFunctionResponsesInHistory,
@@ -31,7 +32,10 @@ import { sharedContent } from './contents-shared-copy.js';
  *   5. the new events share no function-call or response id with the prefix
  *      (no late answer to an old call, no reused id);
  *   6. and neither side needs a history-wide step: rewinds, compaction and
- *      transcription runs.
+ *      transcription runs; except that a prefix with compaction summaries is
+ *      extended by new events (none a summary) whose timestamps are after
+ *      every timestamp the prefix's build saw and in order, since the
+ *      compaction step keeps such events and sorts them last, as they are.
  * A finished build that meets 3, 4 and 6 is remembered as a prefix, keyed by
  * its last event (session services hand out the same frozen event objects on
  * every read); the next build looks back a few events for one under its key
@@ -61,6 +65,13 @@ interface Prefix {
    * `contents`. An id belongs to this prefix when its index < `eventCount`.
    */
   readonly ids: Map<string | undefined, number>;
+  /**
+   * For a history with compaction, the latest timestamp its build saw (the
+   * events in context and the ends of the compacted ranges): events after it
+   * are neither compacted nor sorted before anything, so they extend the
+   * prefix as they would any history. Undefined without compaction.
+   */
+  readonly compactionFloor: number | undefined;
 }
 
 /**
@@ -147,7 +158,10 @@ function buildFromScratch(
   // the usual history goes through filter, rearrangement and copy only.
   const scan = selectEventsInContext(currentBranch, events, agentName);
   const inContext = scan.events;
-  const compacted = scan.hasCompaction ? applyCompaction(inContext) : inContext;
+  // A summary may swallow a call whose response survived it: the call is put back.
+  const compacted = scan.hasCompaction
+    ? recoverCompactedFunctionCalls(applyCompaction(inContext, agentName), inContext)
+    : inContext;
   const presented =
     scan.hasCompaction || scan.hasTranscription || scan.hasOtherAgent
       ? presentEvents(compacted, agentName)
@@ -162,7 +176,6 @@ function buildFromScratch(
     key !== undefined &&
     latestArranged === presented &&
     !scan.hasRewind &&
-    !scan.hasCompaction &&
     !scan.hasTranscription &&
     allFrozenThrough(events, 0)
   ) {
@@ -175,6 +188,7 @@ function buildFromScratch(
       contents: contents.slice(),
       contentCount: contents.length,
       ids,
+      compactionFloor: scan.hasCompaction ? latestTimestamp(inContext, undefined) : undefined,
     });
   }
   return contents;
@@ -197,6 +211,9 @@ function extendPrefix(
   const scan: ContextScan = selectEventsInContext(currentBranch, events, agentName, start);
   if (scan.hasRewind || scan.hasCompaction || scan.hasTranscription) return undefined;
   const added = scan.events;
+  if (prefix.compactionFloor !== undefined && !allAfter(added, prefix.compactionFloor)) {
+    return undefined;
+  }
   if (sharesIdWithPrefix(added, prefix)) return undefined;
   // Alone, a trailing response would skip the latest-response check that
   // the whole history gets; the whole history decides (and raises).
@@ -232,9 +249,32 @@ function extendPrefix(
       contents: shared,
       contentCount: contents.length,
       ids,
+      compactionFloor:
+        prefix.compactionFloor === undefined
+          ? undefined
+          : latestTimestamp(added, prefix.compactionFloor),
     });
   }
   return contents;
+}
+
+/** The latest event timestamp or compacted-range end among `events`, and `floor`. */
+function latestTimestamp(events: readonly Event[], floor: number | undefined): number {
+  let latest = floor ?? -Infinity;
+  for (const event of events) {
+    latest = Math.max(latest, event.actions.compaction?.endTimestamp ?? latest, event.timestamp);
+  }
+  return latest;
+}
+
+/** True when the timestamps of `events` are all after `floor` and in order. */
+function allAfter(events: readonly Event[], floor: number): boolean {
+  let previous = floor;
+  for (const event of events) {
+    if (!(event.timestamp > previous)) return false;
+    previous = event.timestamp;
+  }
+  return true;
 }
 
 function sharesIdWithPrefix(added: readonly Event[], prefix: Prefix): boolean {

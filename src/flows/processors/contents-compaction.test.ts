@@ -151,14 +151,17 @@ describe('getContents: compaction (spec 000 §4.1 step 3; test_compaction.py)', 
     expect(texts(getContents(undefined, events))).toEqual(['Second summary', 'Event 4']);
   });
 
-  it('presents the summary as authored by "model", hence as context for a named agent (as Python)', () => {
+  it("presents the summary as the agent's own turn (current _process_compaction_events(events, agent_name))", () => {
+    // adk-python first wrote the summary as a `model` event, which a named
+    // agent then read as another agent's ("For context: [model] said: …");
+    // the reference now attributes it to the agent the history is built for.
     const events = [
       textEvent(1, 'inv1', 'Event 1'),
       compactionEvent(1, 1, 'Summary 1'),
       textEvent(2, 'inv2', 'Event 2'),
     ];
     expect(getContents(undefined, events, 'my_agent')).toEqual([
-      { role: 'user', parts: [{ text: 'For context:' }, { text: '[model] said: Summary 1' }] },
+      { role: 'model', parts: [{ text: 'Summary 1' }] },
       { role: 'user', parts: [{ text: 'Event 2' }] },
     ]);
   });

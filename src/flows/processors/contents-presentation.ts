@@ -13,12 +13,13 @@ import { isOtherAgentReply } from './contents-selection.js';
 /**
  * Replaces compacted ranges by their summaries (Python
  * `_process_compaction_events`). A summary whose range lies within another's
- * (or equals a later one's) is dropped; each remaining summary becomes a
- * model event at its range's end timestamp, and every other event whose
+ * (or equals a later one's) is dropped; each remaining summary becomes an
+ * event of `agentName` (`model` when empty) at its range's end timestamp, so
+ * the agent reads its compacted history as its own turns, and every other event whose
  * timestamp falls in a kept range (ends included) is dropped. The result is
  * ordered by timestamp, ties kept in session order.
  */
-export function applyCompaction(events: readonly Event[]): HistoryEvent[] {
+export function applyCompaction(events: readonly Event[], agentName = ''): HistoryEvent[] {
   const compactions: { index: number; start: number; end: number }[] = [];
   events.forEach((event, index) => {
     const compaction = event.actions.compaction;
@@ -51,20 +52,47 @@ export function applyCompaction(events: readonly Event[]): HistoryEvent[] {
       index,
       event: {
         timestamp: end,
-        author: 'model',
+        author: agentName || 'model',
         content: event.actions.compaction!.compactedContent,
         branch: event.branch,
       },
     });
   }
+  const covered = mergeRanges(ranges);
   events.forEach((event, index) => {
     if (event.actions.compaction) return;
     const { timestamp } = event;
-    if (ranges.some(({ start, end }) => start <= timestamp && timestamp <= end)) return;
+    if (isCovered(covered, timestamp)) return;
     items.push({ timestamp, index, event });
   });
   items.sort((a, b) => a.timestamp - b.timestamp || a.index - b.index);
   return items.map((item) => item.event);
+}
+
+/** The union of closed ranges, as disjoint ranges sorted by start. */
+function mergeRanges(ranges: { start: number; end: number }[]): { start: number; end: number }[] {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const range of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    else merged.push({ ...range });
+  }
+  return merged;
+}
+
+/** True when `timestamp` lies in one of the disjoint sorted `ranges` (ends included); a binary search. */
+function isCovered(ranges: readonly { start: number; end: number }[], timestamp: number): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const range = ranges[middle]!;
+    if (timestamp < range.start) high = middle - 1;
+    else if (timestamp > range.end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 function isCompleteCompaction(compaction: NonNullable<EventActions['compaction']>): boolean {

@@ -59,8 +59,9 @@ export function selectEventsInContext(
     const event = source[index]!;
     if (!shouldIncludeEventInContext(currentBranch, event)) continue;
     kept.push(event);
+    // A summary usually has no content of its own: it is no transcription.
     if (event.actions.compaction) hasCompaction = true;
-    if (!event.content) hasTranscription = true;
+    else if (!event.content) hasTranscription = true;
     else if (isOtherAgentReply(agentName, event)) hasOtherAgent = true;
   }
   return { events: kept, hasRewind, hasCompaction, hasTranscription, hasOtherAgent };
