@@ -71,6 +71,21 @@ describe('context caching with tools and streaming', () => {
     expect(cacheEvent(events).usageMetadata?.cachedContentTokenCount).toBe(cache!.totalTokenCount);
   });
 
+  it('createHttpOptions apply to the create call only', async () => {
+    const server = await startCacheServer();
+    const runner = cachingRunner(server, {
+      contextCacheConfig: { createHttpOptions: { headers: { 'x-cache-create': 'yes' } } },
+    });
+    const session = await createSession(runner);
+    await runTurn(runner, session, 'one');
+    await runTurn(runner, session, 'two');
+    expect(server.createHeaders.map((headers) => headers['x-cache-create'])).toEqual(['yes']);
+    expect(server.requests.map((request) => request.headers['x-cache-create'])).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('a cache the server refuses is logged and the request goes out uncached with fingerprint-only metadata', async () => {
     const warnings: string[] = [];
     setLogger({
