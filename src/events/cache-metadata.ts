@@ -12,11 +12,13 @@ import { z } from 'zod';
  *
  * `fingerprint` (16 hex digits) identifies the cached prefix: model, system
  * instruction, tools, tool config and the first `contentsCount` contents.
- * Strict, as Python's `extra='forbid'`. In event JSON its keys are
+ * Fields it does not know are kept rather than refused (Python forbids
+ * them), so that a session written by a newer implementation still loads
+ * and round-trips. In event JSON its keys are
  * snake_case in both forms (`cache_name`, `invocations_used`, ...): the
  * Python model has no camelCase aliases.
  */
-export const CacheMetadata = z.strictObject({
+export const CacheMetadata = z.looseObject({
   cacheName: z.string().optional(),
   expireTime: z.number().optional(),
   fingerprint: z.string(),
