@@ -269,6 +269,8 @@ export { BaseLlm, type BaseLlmOptions } from './models/base-llm.js';
 export { createLlmResponse } from './models/create-llm-response.js';
 export { Gemini } from './models/gemini/gemini.js';
 export type { GeminiClient } from './models/gemini/gemini-client.js';
+export { GeminiContextCacheManager } from './models/gemini/gemini-context-cache-manager.js';
+export type { CacheScope } from './models/gemini/cache-fingerprint.js';
 export { GeminiLlmConnection } from './models/gemini/gemini-llm-connection.js';
 export type { GeminiLiveClient } from './models/gemini/live-connect.js';
 export { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './models/gemini/gemini-options.js';

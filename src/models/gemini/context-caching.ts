@@ -11,6 +11,7 @@ export interface CachedCall {
   params: GenerateContentParameters;
   /** Set when the request had a cache config; the final response carries a copy. */
   cacheMetadata?: CacheMetadata;
+  /** The manager that produced `cacheMetadata`, to put it on the final response. */
   manager?: GeminiContextCacheManager;
 }
 
