@@ -2,7 +2,9 @@
  * A fake Gemini API with the explicit-cache API (cachedContents), for tests
  * and examples of context caching: `FakeGeminiServer` (same generateContent
  * routes, key and body checks, recording) plus, on the Gemini API routes
- * (`/{v1|v1beta|v1alpha}/…`):
+ * (`/{v1|v1beta|v1alpha}/…`) and the Vertex AI ones
+ * (`/{v1|v1beta1}/projects/{p}/locations/{l}/…`, caches named
+ * `projects/{p}/locations/{l}/cachedContents/{id}`):
  *
  * - `POST cachedContents` (create: `model`, `contents`, `systemInstruction`,
  *   `tools`, `toolConfig`, `ttl` like `1800s` or `expireTime`,
@@ -72,8 +74,14 @@ export interface FakeGeminiCacheServerOptions extends FakeGeminiServerOptions {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=UTF-8' };
-const CACHE_COLLECTION = /^\/(v1|v1beta|v1alpha)\/cachedContents$/;
-const CACHE_RESOURCE = /^\/(v1|v1beta|v1alpha)\/(cachedContents\/[^/]+)$/;
+// Gemini API: `/v1beta/cachedContents`; Vertex AI: `/v1beta1/projects/{p}/locations/{l}/cachedContents`.
+const CACHE_COLLECTION =
+  /^\/(v1|v1beta|v1alpha|v1beta1)\/((?:projects\/[^/]+\/locations\/[^/]+\/)?)cachedContents$/;
+const CACHE_RESOURCE =
+  /^\/(v1|v1beta|v1alpha|v1beta1)\/((?:projects\/[^/]+\/locations\/[^/]+\/)?cachedContents\/[^/]+)$/;
+// A Gemini API model (`models/x`) or a Vertex AI one (`projects/…/publishers/google/models/x`).
+const CACHE_MODEL =
+  /^(?:models|projects\/[^/]+\/locations\/[^/]+\/publishers\/[^/]+\/models)\/[^/]+$/;
 const CREATE_FIELDS = new Set([
   'model',
   'contents',
@@ -177,7 +185,7 @@ export class FakeGeminiCacheServer extends FakeGeminiServer {
     if (collection) {
       if (request.method === 'POST') {
         this.createHeaders.push(request.headers);
-        this.create(request.raw, send, fail);
+        this.create(request.raw, collection[2] ?? '', send, fail);
       } else if (request.method === 'GET') send('list', 200, this.list(url));
       else fail('list', 404, `Not found: ${request.method} ${url.pathname}`);
       return;
@@ -205,6 +213,7 @@ export class FakeGeminiCacheServer extends FakeGeminiServer {
 
   private create(
     raw: Buffer,
+    prefix: string,
     send: (op: 'create', status: number, body: unknown, name?: string) => void,
     fail: (op: 'create', status: number, message: string) => void,
   ): void {
@@ -219,8 +228,8 @@ export class FakeGeminiCacheServer extends FakeGeminiServer {
       );
     }
     const model = body['model'];
-    if (typeof model !== 'string' || !model.startsWith('models/')) {
-      return fail('create', 400, 'CachedContent.model must be of the form models/{model}.');
+    if (typeof model !== 'string' || !CACHE_MODEL.test(model)) {
+      return fail('create', 400, `CachedContent.model ${String(model)} names no model.`);
     }
     const expireTime = expiryOf(body);
     if (expireTime === undefined)
@@ -235,7 +244,7 @@ export class FakeGeminiCacheServer extends FakeGeminiServer {
     }
     const now = Date.now();
     const cache: StoredCache = {
-      name: `cachedContents/cache-${this.nextId++}`,
+      name: `${prefix}cachedContents/cache-${this.nextId++}`,
       model,
       createTime: now,
       updateTime: now,
@@ -268,7 +277,7 @@ export class FakeGeminiCacheServer extends FakeGeminiServer {
     const cache = this.caches.get(name);
     if (!cache) return { status: 403, message: NOT_FOUND_MESSAGE };
     const model = `models/${MODEL_IN_PATH.exec(path)?.[1] ?? ''}`;
-    if (cache.model !== model) {
+    if (!cache.model.endsWith(model)) {
       return {
         status: 400,
         message: `Model used by GenerateContent request (${model}) and CachedContent (${cache.model}) has to be the same.`,

@@ -4,6 +4,7 @@ import { StreamingMode } from '../../context/run-config.js';
 import type { Event } from '../../events/event.js';
 import { FunctionTool } from '../../tools/function-tool.js';
 import { setLogger } from '../../utils/logger.js';
+import { Gemini } from './gemini.js';
 import {
   cacheEvent,
   cachingRunner,
@@ -69,6 +70,33 @@ describe('context caching with tools and streaming', () => {
     ]);
     expect(finals[0]!.cacheMetadata).toEqual({ fingerprint: expect.any(String), contentsCount: 0 });
     expect(cacheEvent(events).usageMetadata?.cachedContentTokenCount).toBe(cache!.totalTokenCount);
+  });
+
+  it('on Vertex AI the cache lives under the project and location and is used by its full name', async () => {
+    const server = await startCacheServer();
+    const model = new Gemini({
+      model: 'gemini-2.0-flash',
+      vertexai: true,
+      project: 'p1',
+      location: 'europe-west4',
+      apiKey: server.apiKey,
+      baseUrl: server.url,
+      maxRetries: 0,
+    });
+    const runner = cachingRunner(server, { contextCacheConfig: {}, agent: { model } });
+    const session = await createSession(runner);
+    await runTurn(runner, session, 'one');
+    const second = cacheEvent(await runTurn(runner, session, 'two'));
+    const name = 'projects/p1/locations/europe-west4/cachedContents/cache-1';
+    expect(server.cacheOperations).toEqual([{ op: 'create', name, status: 200 }]);
+    expect(server.liveCaches()[0]!.model).toBe(
+      'projects/p1/locations/europe-west4/publishers/google/models/gemini-2.0-flash',
+    );
+    expect(server.requests[1]!.path).toBe(
+      '/v1beta1/projects/p1/locations/europe-west4/publishers/google/models/gemini-2.0-flash:generateContent',
+    );
+    expect(server.requests[1]!.body['cachedContent']).toBe(name);
+    expect(second.cacheMetadata?.cacheName).toBe(name);
   });
 
   it('createHttpOptions apply to the create call only', async () => {
