@@ -114,7 +114,13 @@ export {
 } from './code-executors/unsafe-local-code-executor.js';
 
 // Contexts, run configuration and hook arguments.
-export type { ContextCacheConfig, ResumabilityConfig } from './context/app-configs.js';
+export type { ResumabilityConfig } from './context/app-configs.js';
+export {
+  ContextCacheConfig,
+  createContextCacheConfig,
+  type ContextCacheConfigInput,
+} from './context/app-configs.js';
+export { CacheMetadata } from './events/cache-metadata.js';
 export {
   BaseEventsSummarizer,
   type SummarizeEventsRequest,
@@ -176,6 +182,7 @@ export { InputValidationError } from './errors/input-validation-error.js';
 export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
 export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {
   InvalidArtifactIdError,
@@ -281,6 +288,8 @@ export { BaseLlm, type BaseLlmOptions } from './models/base-llm.js';
 export { createLlmResponse } from './models/create-llm-response.js';
 export { Gemini } from './models/gemini/gemini.js';
 export type { GeminiClient } from './models/gemini/gemini-client.js';
+export { GeminiContextCacheManager } from './models/gemini/gemini-context-cache-manager.js';
+export type { CacheScope } from './models/gemini/cache-fingerprint.js';
 export { GeminiLlmConnection } from './models/gemini/gemini-llm-connection.js';
 export type { GeminiLiveClient } from './models/gemini/live-connect.js';
 export { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './models/gemini/gemini-options.js';

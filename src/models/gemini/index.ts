@@ -5,6 +5,8 @@
 export { Gemini } from './gemini.js';
 export { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './gemini-options.js';
 export type { GeminiClient } from './gemini-client.js';
+export { GeminiContextCacheManager } from './gemini-context-cache-manager.js';
+export type { CacheScope } from './cache-fingerprint.js';
 export {
   GeminiLlmConnection,
   type GeminiLiveSession,
