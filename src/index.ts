@@ -111,6 +111,18 @@ export {
 // Contexts, run configuration and hook arguments.
 export type { ContextCacheConfig, ResumabilityConfig } from './context/app-configs.js';
 export {
+  CachePerformanceAnalyzer,
+  type AgentCachePerformanceRequest,
+  type CacheHistoryRequest,
+  type CacheMetadataEntry,
+  type CachePerformanceAnalyzerOptions,
+} from './context/cache-performance-analyzer.js';
+export {
+  CachePerformanceReport,
+  type AgentCachePerformance,
+  type CacheInvocationBreakdown,
+} from './context/cache-performance-report.js';
+export {
   Context,
   type CallbackContext,
   type ContextOptions,

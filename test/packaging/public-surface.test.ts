@@ -33,6 +33,8 @@ describe('public surface of @adk-ts/adk', () => {
       'BaseToolset',
       'BuiltInCodeExecutor',
       'BuiltInPlanner',
+      'CachePerformanceAnalyzer',
+      'CachePerformanceReport',
       'CodeExecutorContext',
       'CodeExecutorUnavailableError',
       'ConfigFileNotFoundError',
