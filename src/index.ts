@@ -109,7 +109,13 @@ export {
 } from './code-executors/unsafe-local-code-executor.js';
 
 // Contexts, run configuration and hook arguments.
-export type { ContextCacheConfig, ResumabilityConfig } from './context/app-configs.js';
+export type { ResumabilityConfig } from './context/app-configs.js';
+export {
+  ContextCacheConfig,
+  createContextCacheConfig,
+  type ContextCacheConfigInput,
+} from './context/app-configs.js';
+export { CacheMetadata } from './events/cache-metadata.js';
 export {
   CachePerformanceAnalyzer,
   type AgentCachePerformanceRequest,
@@ -170,6 +176,7 @@ export { InputValidationError } from './errors/input-validation-error.js';
 export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
 export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {
   InvalidArtifactIdError,

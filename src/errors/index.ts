@@ -5,6 +5,7 @@ export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
 export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artifact-id-error.js';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
+export { InvalidContextCacheConfigError } from './invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './invalid-run-config-error.js';
 export { InvocationNotResumableError } from './invocation-not-resumable-error.js';
 export { LlmCallsLimitExceededError } from './llm-calls-limit-exceeded-error.js';

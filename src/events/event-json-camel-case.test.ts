@@ -28,7 +28,7 @@ function richEvent(): Event {
       ],
     },
     customMetadata: { trace_id: 't', traceId: 'T' },
-    cacheMetadata: { cacheName: 'c1', invocationsUsed: 2 },
+    cacheMetadata: { cacheName: 'c1', fingerprint: 'ab12', invocationsUsed: 2, contentsCount: 3 },
     output: { result_value: 1, resultValue: 2 },
     nodeInfo: { path: 'wf/step_a', outputFor: ['wf'], messageAsOutput: true },
     actions: {
@@ -96,6 +96,17 @@ describe('adk-python §2 (HTTP API, camelCase)', () => {
     expect(camel).toHaveProperty(['actions', 'requestedToolConfirmations'], {});
   });
 
+  it('adk-python §2: cacheMetadata keeps snake_case keys in camelCase output (CacheMetadata has no aliases)', () => {
+    const camel = eventToCamelCaseJson(richEvent());
+    expect(camel['cacheMetadata']).toStrictEqual({
+      cache_name: 'c1',
+      fingerprint: 'ab12',
+      invocations_used: 2,
+      contents_count: 3,
+    });
+    expect(eventFromCamelCaseJson(camel).cacheMetadata).toStrictEqual(richEvent().cacheMetadata);
+  });
+
   it('adk-python §2: eventFromCamelCaseJson accepts snake_case keys (populate_by_name)', () => {
     for (const [, json] of cases) {
       expect(eventFromCamelCaseJson(json)).toStrictEqual(eventFromSnakeCaseJson(json));
@@ -143,7 +154,12 @@ describe('adk-python §2 (HTTP API, camelCase)', () => {
         ],
       },
       custom_metadata: { trace_id: 't', traceId: 'T' },
-      cache_metadata: { cache_name: 'c1', invocations_used: 2 },
+      cache_metadata: {
+        cache_name: 'c1',
+        fingerprint: 'ab12',
+        invocations_used: 2,
+        contents_count: 3,
+      },
       output: { result_value: 1, resultValue: 2 },
       node_info: { path: 'wf/step_a', output_for: ['wf'], message_as_output: true },
       invocation_id: 'e-42',

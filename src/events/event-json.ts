@@ -14,6 +14,8 @@ import { originalDataKey, protoKeyStandIn, restoreProtoKeys } from './proto-key-
  * - `model`: an ADK or genai object; its keys are re-cased, `null` fields are
  *   dropped (Python's `exclude_none`), and each field is converted by its
  *   entry in `fields` (named in camelCase), or as a nested model when unlisted.
+ *   A model with `snakeCaseOnly` has no camelCase aliases in Python (e.g.
+ *   `CacheMetadata`): its keys are written snake_case in both forms.
  * An array is converted element by element with the rule of the key holding it.
  */
 type Rule =
@@ -21,6 +23,7 @@ type Rule =
 interface ModelRule {
   readonly kind: 'model';
   readonly fields: Readonly<Record<string, Rule>>;
+  readonly snakeCaseOnly?: boolean;
 }
 
 const VERBATIM: Rule = { kind: 'verbatim' };
@@ -48,6 +51,7 @@ const AUTH_CONFIG = model({
 });
 const EVENT = model({
   content: CONTENT,
+  cacheMetadata: { kind: 'model', fields: {}, snakeCaseOnly: true },
   output: VERBATIM,
   customMetadata: VERBATIM,
   actions: model({
@@ -66,6 +70,9 @@ const EVENT = model({
 type Rename = (camelCaseKey: string) => string;
 
 const keepKey: Rename = (key) => key;
+// The same renaming as `keepKey`, told apart from it: it writes camelCase JSON, where
+// `snakeCaseOnly` models still use snake_case.
+const writeCamelCase: Rename = (key) => key;
 
 /** `functionCall` → `function_call`: the inverse of pydantic's `to_camel` on field names. */
 const toSnakeCase: Rename = (key) =>
@@ -103,7 +110,7 @@ export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
  * or arrays with `event`.
  */
 export function eventToCamelCaseJson(event: Event): Record<string, unknown> {
-  return convertModel(event, EVENT, keepKey, keepKey, 1);
+  return convertModel(event, EVENT, writeCamelCase, keepKey, 1);
 }
 
 /**
@@ -186,7 +193,9 @@ function convertModel(
     // pydantic gives the alias (camelCase) precedence over the field name.
     if (name !== key && hasOwn(value, name)) continue;
     const fieldRule = getOwn(rule.fields, name) ?? NESTED_MODEL;
-    setOwn(out, rename(name), convert(item, fieldRule, rename, dataKey, depth + 1));
+    // Parsing (`keepKey`) still reads both spellings into camelCase.
+    const outKey = rule.snakeCaseOnly && rename !== keepKey ? toSnakeCase(name) : rename(name);
+    setOwn(out, outKey, convert(item, fieldRule, rename, dataKey, depth + 1));
   }
   return out;
 }

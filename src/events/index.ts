@@ -23,4 +23,5 @@ export {
   stringifyContent,
 } from './event-predicates.js';
 export { LlmResponse, LlmResponseFields } from './llm-response.js';
+export { CacheMetadata } from './cache-metadata.js';
 export { ToolConfirmation } from './tool-confirmation.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CacheMetadata } from './cache-metadata.js';
 import type {
   CitationMetadata,
   Content,
@@ -37,7 +38,7 @@ export const LlmResponseFields = {
   outputTranscription: object<Transcription>().optional(),
   avgLogprobs: z.number().optional(),
   logprobsResult: object<LogprobsResult>().optional(),
-  cacheMetadata: z.record(z.string(), z.unknown()).optional(),
+  cacheMetadata: CacheMetadata.optional(),
   citationMetadata: object<CitationMetadata>().optional(),
   interactionId: z.string().optional(),
 };

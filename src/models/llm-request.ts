@@ -1,3 +1,4 @@
+import type { CacheMetadata } from '../events/cache-metadata.js';
 import { assignOwn } from '../utils/assign-own.js';
 import type {
   Content,
@@ -9,6 +10,7 @@ import type {
   Tool,
 } from '../types/index.js';
 import { setOwn } from '../utils/get-own.js';
+import type { ContextCacheConfig } from './context-cache-config.js';
 
 /**
  * What a tool must offer to be sent to a model: its name and declaration. The
@@ -36,9 +38,9 @@ export interface LlmRequest {
   /** Tools by name, for dispatching the model's function calls; not sent to the model. */
   toolsDict: Record<string, LlmRequestTool>;
   /** Context-cache settings, when the app enables caching. */
-  cacheConfig?: Record<string, unknown>;
-  /** Metadata of the cache in use, when there is one. */
-  cacheMetadata?: Record<string, unknown>;
+  cacheConfig?: ContextCacheConfig;
+  /** The agent's latest cache state (an active cache or a fingerprint), when there is one. */
+  cacheMetadata?: CacheMetadata;
   /** Prompt tokens of the agent's previous response, to decide whether caching pays. */
   cacheableContentsTokenCount?: number;
   /** Previous interaction, for the stateful Interactions API. */

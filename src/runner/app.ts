@@ -1,5 +1,10 @@
 import type { BaseAgent } from '../agents/base-agent.js';
-import type { ContextCacheConfig, ResumabilityConfig } from '../context/app-configs.js';
+import {
+  createContextCacheConfig,
+  type ContextCacheConfig,
+  type ContextCacheConfigInput,
+  type ResumabilityConfig,
+} from '../context/app-configs.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 
@@ -13,8 +18,11 @@ export interface AppConfig {
   plugins?: readonly BasePlugin[];
   /** Makes paused invocations resumable. */
   resumabilityConfig?: ResumabilityConfig;
-  /** Context caching for the app's model calls. */
-  contextCacheConfig?: ContextCacheConfig;
+  /**
+   * Context caching for the app's model calls; validated and completed with
+   * its defaults when the App is built (`InvalidContextCacheConfigError`).
+   */
+  contextCacheConfig?: ContextCacheConfigInput;
   /** Settings for compacting old events (applied by the compaction subsystem). */
   eventsCompactionConfig?: Record<string, unknown>;
 }
@@ -39,7 +47,9 @@ export function validateAppName(name: string): void {
 
 /**
  * An application (Python `App`): a named root agent with the plugins and
- * app-wide settings every run uses.
+ * app-wide settings every run uses. Throws `InvalidAgentConfigError` for a
+ * bad name and `InvalidContextCacheConfigError` for a context cache config
+ * out of bounds.
  */
 export class App {
   readonly name: string;
@@ -55,7 +65,10 @@ export class App {
     this.rootAgent = config.rootAgent;
     this.plugins = [...(config.plugins ?? [])];
     this.resumabilityConfig = config.resumabilityConfig;
-    this.contextCacheConfig = config.contextCacheConfig;
+    this.contextCacheConfig =
+      config.contextCacheConfig === undefined
+        ? undefined
+        : createContextCacheConfig(config.contextCacheConfig);
     this.eventsCompactionConfig = config.eventsCompactionConfig;
   }
 }

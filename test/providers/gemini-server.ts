@@ -264,7 +264,7 @@ export class FakeGeminiServer extends FakeServer<RecordedGeminiRequest, GeminiRe
   /** The key the server accepts. */
   readonly apiKey: string;
 
-  private constructor(options: FakeGeminiServerOptions) {
+  protected constructor(options: FakeGeminiServerOptions) {
     super({
       replies: options.replies,
       fallback: options.fallback ?? {

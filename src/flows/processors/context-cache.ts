@@ -1,18 +1,22 @@
+import type { CacheMetadata } from '../../events/cache-metadata.js';
 import type { Event } from '../../events/event.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 
 /**
  * Context caching (spec 000 Appendix A #7, Python `context_cache_processor`):
  * when the app configures caching, the request carries the cache config, the
- * latest cache metadata this agent received (with `invocations_used`
- * incremented when it came from an earlier invocation) and the prompt token
- * count of its latest response. Apps without caching pass through.
+ * latest cache metadata of this agent's responses and the prompt token count
+ * of its latest response. The metadata of an active cache from an earlier
+ * invocation has `invocationsUsed` incremented (this invocation uses it once
+ * more); fingerprint-only metadata and this invocation's own are copied as
+ * they are. The model's cache manager (e.g. Gemini's) acts on them. Apps
+ * without caching pass through.
  */
 export const contextCacheRequestProcessor: LlmRequestProcessor = {
   async *runAsync(context, request, agent) {
     const config = context.contextCacheConfig;
     if (!config) return;
-    request.cacheConfig = { ...config };
+    request.cacheConfig = config;
     const { cacheMetadata, promptTokenCount } = findCacheInfo(
       context.session.events,
       agent.name,
@@ -27,8 +31,8 @@ function findCacheInfo(
   events: readonly Event[],
   agentName: string,
   invocationId: string,
-): { cacheMetadata?: Record<string, unknown>; promptTokenCount?: number } {
-  let cacheMetadata: Record<string, unknown> | undefined;
+): { cacheMetadata?: CacheMetadata; promptTokenCount?: number } {
+  let cacheMetadata: CacheMetadata | undefined;
   let promptTokenCount: number | undefined;
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index]!;
@@ -36,9 +40,11 @@ function findCacheInfo(
     if (cacheMetadata === undefined && event.cacheMetadata) {
       const metadata = event.cacheMetadata;
       cacheMetadata =
-        event.invocationId && event.invocationId !== invocationId
-          ? { ...metadata, invocations_used: Number(metadata['invocations_used'] ?? 0) + 1 }
-          : metadata;
+        event.invocationId &&
+        event.invocationId !== invocationId &&
+        metadata.cacheName !== undefined
+          ? { ...metadata, invocationsUsed: (metadata.invocationsUsed ?? 0) + 1 }
+          : { ...metadata };
     }
     const count = event.usageMetadata?.promptTokenCount;
     if (promptTokenCount === undefined && typeof count === 'number') promptTokenCount = count;

@@ -17,6 +17,7 @@ import type { Content, Tool } from '../../types/index.js';
 import type { LlmAgentContract } from '../llm-agent-contract.js';
 import type { LlmRequestProcessor } from '../llm-processor.js';
 import { contextCacheRequestProcessor } from './context-cache.js';
+import { createContextCacheConfig } from '../../context/app-configs.js';
 import { interactionsRequestProcessor } from './interactions.js';
 
 function tool(name: string): FunctionTool<undefined> {
@@ -156,20 +157,25 @@ describe('context cache and interactions processors (spec 000 Appendix A #7, #8)
     expect(request.cacheConfig).toBeUndefined();
 
     const cached = await createTestInvocationContext({
-      contextCacheConfig: { cacheIntervals: 5, ttlSeconds: 600 },
+      contextCacheConfig: createContextCacheConfig({ cacheIntervals: 5, ttlSeconds: 600 }),
     });
     cached.session.events.push(
       createEvent({
         invocationId: 'e-0',
         author: 'root_agent',
-        cacheMetadata: { cache_name: 'c1', invocations_used: 1 },
+        cacheMetadata: { cacheName: 'c1', fingerprint: 'f', invocationsUsed: 1, contentsCount: 2 },
         usageMetadata: { promptTokenCount: 900 },
       }),
     );
     const cachedRequest = createLlmRequest();
     await runProcessor(contextCacheRequestProcessor, cached, cachedRequest);
-    expect(cachedRequest.cacheConfig).toEqual({ cacheIntervals: 5, ttlSeconds: 600 });
-    expect(cachedRequest.cacheMetadata).toEqual({ cache_name: 'c1', invocations_used: 2 });
+    expect(cachedRequest.cacheConfig).toEqual({ cacheIntervals: 5, ttlSeconds: 600, minTokens: 0 });
+    expect(cachedRequest.cacheMetadata).toEqual({
+      cacheName: 'c1',
+      fingerprint: 'f',
+      invocationsUsed: 2,
+      contentsCount: 2,
+    });
     expect(cachedRequest.cacheableContentsTokenCount).toBe(900);
   });
 

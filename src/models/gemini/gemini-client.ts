@@ -1,4 +1,7 @@
 import type {
+  CachedContent,
+  CreateCachedContentParameters,
+  DeleteCachedContentParameters,
   GenerateContentParameters,
   GenerateContentResponse,
   GoogleGenAIOptions,
@@ -21,6 +24,19 @@ export interface GeminiClient {
     generateContentStream(
       params: GenerateContentParameters,
     ): Promise<AsyncGenerator<GenerateContentResponse>>;
+  };
+  /** The Vertex AI project and location, when the client has them (they scope its caches). */
+  readonly project?: string | undefined;
+  readonly location?: string | undefined;
+  /**
+   * The cachedContents API, for context caching; a client without it
+   * leaves requests uncached.
+   */
+  readonly caches?: {
+    /** `POST …/cachedContents`; resolves to the new cache (its `name`, `expireTime`). */
+    create(params: CreateCachedContentParameters): Promise<CachedContent>;
+    /** `DELETE …/{name}`. */
+    delete(params: DeleteCachedContentParameters): Promise<unknown>;
   };
   /** The live (BidiGenerateContent) client, for `Gemini.connect`; a client without it cannot go live. */
   readonly live?: GeminiLiveClient;

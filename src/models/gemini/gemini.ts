@@ -18,6 +18,8 @@ import { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './gemini-options.js';
 import { prepareGenerateContentParameters } from './request-preparation.js';
 import { mergeTrackingHeaders } from './tracking-headers.js';
 import { untilAborted } from './until-aborted.js';
+import type { CacheScope } from './cache-fingerprint.js';
+import { withContextCaching } from './context-caching.js';
 import { openGeminiLiveConnection, type GeminiLiveClient } from './live-connect.js';
 
 /** Retries when neither `maxRetries` nor `retryOptions` is given, as the other SDKs default. */
@@ -29,6 +31,8 @@ interface Connection {
   apiKey: string | undefined;
   /** The live API, on its own client when we build it (see `createConnection`). */
   live: GeminiLiveClient | undefined;
+  /** Where the client's context caches live (part of their fingerprint). */
+  cacheScope: CacheScope;
 }
 
 /** The live API's version when the base URL names none (Python `_live_api_version`). */
@@ -56,6 +60,11 @@ function liveApiVersion(vertexai: boolean): string {
  *   yielded as a partial response as it arrives, then the aggregated final
  *   one (`StreamingResponseAggregator`), which holds the whole text, thought
  *   parts, complete function calls and their thought signatures.
+ * - Context caching (`request.cacheConfig`, set when the app has a
+ *   `ContextCacheConfig`): a `GeminiContextCacheManager` may create, reuse
+ *   or delete a cachedContents resource and point the call at it, dropping
+ *   what it holds; the response (the final one when streamed) carries the
+ *   resulting `cacheMetadata`.
  * - Retries are the SDK's (`maxRetries`, or `retryOptions`). The abort
  *   signal reaches the HTTP request; an aborted call throws the signal's
  *   reason, at once even while waiting to retry, and yields no final
@@ -96,16 +105,21 @@ export class Gemini extends BaseLlm {
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void> {
     abortSignal?.throwIfAborted();
-    const { client, apiKey } = await this.connection.open();
+    const { client, apiKey, cacheScope } = await this.connection.open();
     // Our own signal as well as the caller's, to close a stream whose
     // consumer stops early.
     const ownAbort = new AbortController();
     const signal = abortSignal ? AbortSignal.any([abortSignal, ownAbort.signal]) : ownAbort.signal;
-    const params = prepareGenerateContentParameters(request, {
-      model: this.model,
-      vertexai: client.vertexai,
-      abortSignal: signal,
-    });
+    const { params, cacheMetadata, manager } = await withContextCaching(
+      request,
+      prepareGenerateContentParameters(request, {
+        model: this.model,
+        vertexai: client.vertexai,
+        abortSignal: signal,
+      }),
+      client,
+      cacheScope,
+    );
     const context: ErrorContext = { model: params.model, apiKey, abortSignal, stream };
 
     if (!stream) {
@@ -116,7 +130,9 @@ export class Gemini extends BaseLlm {
         throw toModelError(error, context);
       }
       abortSignal?.throwIfAborted();
-      yield createLlmResponse(response);
+      const llmResponse = createLlmResponse(response);
+      if (cacheMetadata) manager?.populateCacheMetadataInResponse(llmResponse, cacheMetadata);
+      yield llmResponse;
       return;
     }
 
@@ -155,6 +171,7 @@ export class Gemini extends BaseLlm {
         message: 'The stream ended without a response.',
       });
     }
+    if (cacheMetadata) manager?.populateCacheMetadataInResponse(final, cacheMetadata);
     yield final;
   }
 
@@ -212,7 +229,13 @@ export class Gemini extends BaseLlm {
 
   private async createConnection(): Promise<Connection> {
     if (this.client) {
-      return { client: this.client, apiKey: this.options.apiKey, live: this.client.live };
+      const { vertexai, project, location } = this.client;
+      return {
+        client: this.client,
+        apiKey: this.options.apiKey,
+        live: this.client.live,
+        cacheScope: cacheScopeOf(vertexai, project, location, this.options.baseUrl),
+      };
     }
     const { baseUrl, maxRetries, retryOptions, timeoutMs, ...choice } = this.options;
     const settings = resolveBackendSettings({ model: this.model, ...choice });
@@ -233,8 +256,23 @@ export class Gemini extends BaseLlm {
     delete liveHttpOptions.retryOptions;
     delete liveHttpOptions.timeout;
     const live = new GoogleGenAI({ ...settings, httpOptions: liveHttpOptions }).live;
-    return { client, apiKey: settings.apiKey, live };
+    const cacheScope = cacheScopeOf(client.vertexai, settings.project, settings.location, baseUrl);
+    return { client, apiKey: settings.apiKey, live, cacheScope };
   }
+}
+
+function cacheScopeOf(
+  vertexai: boolean,
+  project: string | undefined,
+  location: string | undefined,
+  baseUrl: string | undefined,
+): CacheScope {
+  return {
+    backend: vertexai ? 'vertex' : 'gemini',
+    ...(vertexai && project ? { project } : {}),
+    ...(vertexai && location ? { location } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+  };
 }
 
 function retryOptionsOf(
