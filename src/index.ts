@@ -120,7 +120,6 @@ export {
   CachePerformanceAnalyzer,
   type AgentCachePerformanceRequest,
   type CacheHistoryRequest,
-  type CacheMetadataEntry,
   type CachePerformanceAnalyzerOptions,
 } from './context/cache-performance-analyzer.js';
 export {

@@ -5,7 +5,7 @@ import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { DatabaseSessionService } from '../sessions/database/database-session-service.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { getSessionServiceFromUri } from '../sessions/session-service-from-uri.js';
-import { CachePerformanceAnalyzer, readCacheMetadata } from './cache-performance-analyzer.js';
+import { CachePerformanceAnalyzer } from './cache-performance-analyzer.js';
 import { CachePerformanceReport } from './cache-performance-report.js';
 import {
   CACHE_NAMES,
@@ -111,7 +111,7 @@ describe('CachePerformanceAnalyzer (spec 004 §6, adk-python cache_performance_a
     const analyzer = new CachePerformanceAnalyzer({ sessionService });
     const own = await analyzer.getAgentCacheHistory({ ...KEY, agentName: CACHED_AGENT });
     expect(own.map((entry) => [entry.cacheName, entry.invocationsUsed])).toEqual([
-      [null, null],
+      [undefined, undefined],
       [CACHE_NAMES.c1, 1],
       [CACHE_NAMES.c1, 1],
       [CACHE_NAMES.c1, 2],
@@ -151,15 +151,5 @@ describe('CachePerformanceAnalyzer (spec 004 §6, adk-python cache_performance_a
     const analyzer = new CachePerformanceAnalyzer({ sessionService: new InMemorySessionService() });
     const failure = analyzer.analyzeAgentCachePerformance({ ...KEY, agentName: CACHED_AGENT });
     await expect(failure).rejects.toSatisfy((error) => SessionNotFoundError.isInstance(error));
-  });
-
-  it("reads metadata in Python's field names as well", () => {
-    expect(
-      readCacheMetadata({ cache_name: CACHE_NAMES.c1, invocations_used: 3, fingerprint: 'x' }),
-    ).toMatchObject({ cacheName: CACHE_NAMES.c1, invocationsUsed: 3 });
-    expect(readCacheMetadata({ fingerprint: 'x', contents_count: 2 })).toMatchObject({
-      cacheName: null,
-      invocationsUsed: null,
-    });
   });
 });

@@ -1,4 +1,5 @@
 import { SessionNotFoundError } from '../errors/session-not-found-error.js';
+import type { CacheMetadata } from '../events/cache-metadata.js';
 import type { Event } from '../events/event.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type {
@@ -27,16 +28,6 @@ export interface CachePerformanceAnalyzerOptions {
   sessionService: BaseSessionService;
 }
 
-/** The fields of an event's `cacheMetadata` the analyzer reads. */
-export interface CacheMetadataEntry {
-  /** The cache resource name; null for fingerprint-only metadata (no active cache). */
-  cacheName: string | null;
-  /** Invocations the cache has served; null for fingerprint-only metadata. */
-  invocationsUsed: number | null;
-  /** The whole metadata as stored on the event. */
-  metadata: Readonly<Record<string, unknown>>;
-}
-
 /**
  * Context-cache performance of a session, read from its events (Python
  * `google.adk.utils.cache_performance_analyzer.CachePerformanceAnalyzer`,
@@ -60,11 +51,11 @@ export class CachePerformanceAnalyzer {
    * author's when omitted), in session order, fingerprint-only entries
    * included. Throws `SessionNotFoundError` for a missing session.
    */
-  async getAgentCacheHistory(request: CacheHistoryRequest): Promise<CacheMetadataEntry[]> {
+  async getAgentCacheHistory(request: CacheHistoryRequest): Promise<CacheMetadata[]> {
     const events = await this.loadEvents(request);
     return events.flatMap((event) =>
       event.cacheMetadata && (request.agentName === undefined || event.author === request.agentName)
-        ? [readCacheMetadata(event.cacheMetadata)]
+        ? [event.cacheMetadata]
         : [],
     );
   }
@@ -106,27 +97,6 @@ export class CachePerformanceAnalyzer {
   }
 }
 
-/**
- * An event's `cacheMetadata` read as Python's `CacheMetadata`. Events keep
- * nested model keys camelCased (`cacheName`), as the event JSON parsers
- * write them; metadata set by code in Python's spelling (`cache_name`) is
- * read too.
- */
-export function readCacheMetadata(metadata: Readonly<Record<string, unknown>>): CacheMetadataEntry {
-  const cacheName = field(metadata, 'cacheName', 'cache_name');
-  const invocationsUsed = field(metadata, 'invocationsUsed', 'invocations_used');
-  return {
-    cacheName: typeof cacheName === 'string' ? cacheName : null,
-    invocationsUsed: typeof invocationsUsed === 'number' ? invocationsUsed : null,
-    metadata,
-  };
-}
-
-function field(metadata: Readonly<Record<string, unknown>>, camel: string, snake: string): unknown {
-  if (Object.hasOwn(metadata, camel)) return metadata[camel];
-  return Object.hasOwn(metadata, snake) ? metadata[snake] : undefined;
-}
-
 function percent(part: number, whole: number): number {
   return whole > 0 ? (part / whole) * 100 : 0;
 }
@@ -134,9 +104,10 @@ function percent(part: number, whole: number): number {
 /** The report of `agentName` over `events` (the reference's arithmetic, in its order). */
 function reportFromEvents(events: readonly Event[], agentName: string): CachePerformanceReport {
   const own = events.filter((event) => event.author === agentName);
-  const history = own
-    .flatMap((event) => (event.cacheMetadata ? [readCacheMetadata(event.cacheMetadata)] : []))
-    .filter((entry) => entry.cacheName !== null);
+  // Fingerprint-only metadata (no cache yet, or below minTokens) is not cache use.
+  const history = own.flatMap((event) =>
+    event.cacheMetadata?.cacheName === undefined ? [] : [event.cacheMetadata],
+  );
   if (history.length === 0) return { status: 'no_cache_data' };
 
   const invocationBreakdown = breakdownByInvocation(own);
@@ -155,7 +126,7 @@ function reportFromEvents(events: readonly Event[], agentName: string): CachePer
     status: 'active',
     requestsWithCache: history.length,
     avgInvocationsUsed: totalInvocations / history.length,
-    latestCache: history.at(-1)!.cacheName,
+    latestCache: history.at(-1)!.cacheName ?? null,
     cacheRefreshes: new Set(history.map((entry) => entry.cacheName)).size,
     totalInvocations,
     totalPromptTokens,
@@ -197,12 +168,10 @@ function breakdownByInvocation(events: readonly Event[]): CacheInvocationBreakdo
       entry.cachedTokens += cached;
       if (cached) entry.requestsWithCacheHits += 1;
     }
-    if (event.cacheMetadata) {
-      const metadata = readCacheMetadata(event.cacheMetadata);
-      if (metadata.cacheName !== null) {
-        entry.cacheName = metadata.cacheName;
-        entry.invocationsUsed = metadata.invocationsUsed;
-      }
+    const cacheName = event.cacheMetadata?.cacheName;
+    if (cacheName !== undefined) {
+      entry.cacheName = cacheName;
+      entry.invocationsUsed = event.cacheMetadata?.invocationsUsed ?? null;
     }
   }
   let previous: string | null = null;

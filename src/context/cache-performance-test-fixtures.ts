@@ -1,3 +1,4 @@
+import type { CacheMetadata } from '../events/cache-metadata.js';
 import { createEvent, type Event } from '../events/event.js';
 import type { BaseSessionService } from '../sessions/base-session-service.js';
 import type { Session } from '../sessions/session.js';
@@ -32,7 +33,7 @@ export const CACHED_AGENT = 'cached_agent';
 /** A second agent with a cache of its own in the same session. */
 export const HELPER_AGENT = 'helper_agent';
 
-function active(cacheName: string, invocationsUsed: number): Record<string, unknown> {
+function active(cacheName: string, invocationsUsed: number): CacheMetadata {
   return {
     cacheName,
     expireTime: 1_900_000_000,
@@ -46,7 +47,7 @@ function active(cacheName: string, invocationsUsed: number): Record<string, unkn
 function modelEvent(
   invocationId: string,
   author: string,
-  cacheMetadata: Record<string, unknown>,
+  cacheMetadata: CacheMetadata,
   promptTokenCount: number,
   cachedContentTokenCount: number,
 ): Event {

@@ -6,7 +6,6 @@ export {
   CachePerformanceAnalyzer,
   type AgentCachePerformanceRequest,
   type CacheHistoryRequest,
-  type CacheMetadataEntry,
   type CachePerformanceAnalyzerOptions,
 } from './cache-performance-analyzer.js';
 export {
