@@ -83,15 +83,16 @@ export const LLM_REQUEST_RULE: ModelKeyRule = model({
   contents: CONTENT_RULE,
   config: GENERATE_CONTENT_CONFIG_RULE,
   liveConnectConfig: VERBATIM,
-  cacheConfig: VERBATIM,
-  cacheMetadata: VERBATIM,
+  // ContextCacheConfig and CacheMetadata are pydantic models without aliases: snake_case keys.
+  cacheConfig: model({ createHttpOptions: model({ headers: VERBATIM, extraBody: VERBATIM }) }),
+  cacheMetadata: NESTED_MODEL,
 });
 
 /** An ADK `LlmResponse` as Python dumps it. */
 export const LLM_RESPONSE_RULE: ModelKeyRule = model({
   content: CONTENT_RULE,
   customMetadata: VERBATIM,
-  cacheMetadata: VERBATIM,
+  cacheMetadata: NESTED_MODEL,
 });
 
 /** `function_call` → `functionCall` (pydantic's `to_camel`); camelCase keys and leading underscores stay. */

@@ -23,9 +23,10 @@
  *   `gemini-cache-tokens.ts`. The default answer is `Reply <n>.` for the
  *   n-th generateContent request.
  * - Time is `Date.now()`, so a test moves it with `vi.setSystemTime`.
- * - `cacheOperations` records every cache call in order.
+ * - `cacheOperations` records every cache call in order, `createHeaders`
+ *   the headers of each create request.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { sendJson, type IncomingFakeRequest } from './fake-server.js';
 import { promptTokens } from './gemini-cache-tokens.js';
 import {
@@ -91,6 +92,8 @@ const MODEL_IN_PATH = /\/models\/([^/:]+):/;
 export class FakeGeminiCacheServer extends FakeGeminiServer {
   /** Every cachedContents call, in order. */
   readonly cacheOperations: CacheOperation[] = [];
+  /** The headers of every create request, in order. */
+  readonly createHeaders: IncomingHttpHeaders[] = [];
   private readonly caches = new Map<string, StoredCache>();
   private readonly minCacheTokens: number;
   private nextId = 1;
@@ -172,8 +175,10 @@ export class FakeGeminiCacheServer extends FakeGeminiServer {
       return;
     }
     if (collection) {
-      if (request.method === 'POST') this.create(request.raw, send, fail);
-      else if (request.method === 'GET') send('list', 200, this.list(url));
+      if (request.method === 'POST') {
+        this.createHeaders.push(request.headers);
+        this.create(request.raw, send, fail);
+      } else if (request.method === 'GET') send('list', 200, this.list(url));
       else fail('list', 404, `Not found: ${request.method} ${url.pathname}`);
       return;
     }
