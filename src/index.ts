@@ -135,6 +135,17 @@ export {
   type LlmEventSummarizerOptions,
 } from './flows/compaction/llm-event-summarizer.js';
 export {
+  CachePerformanceAnalyzer,
+  type AgentCachePerformanceRequest,
+  type CacheHistoryRequest,
+  type CachePerformanceAnalyzerOptions,
+} from './context/cache-performance-analyzer.js';
+export {
+  CachePerformanceReport,
+  type AgentCachePerformance,
+  type CacheInvocationBreakdown,
+} from './context/cache-performance-report.js';
+export {
   Context,
   type CallbackContext,
   type ContextOptions,

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { adkVersion } from '../server/version.js';
+import { registerCacheReportCommand } from './cache-report-command.js';
 import type { CliIo } from './cli-io.js';
 import { registerConformanceCommands } from './conformance-command.js';
 import { registerCreateCommand } from './create-command.js';
@@ -7,7 +8,7 @@ import { registerRunCommand } from './run-command.js';
 import { registerServeCommands } from './serve-command.js';
 
 /**
- * The `adk` command line: `create`, `run`, `web` and `api_server`, with
+ * The `adk` command line: `create`, `run`, `web`, `api_server` and `cache_report`, with
  * their output on `io`. Commands set `process.exitCode`; errors they throw
  * reach the caller of `parseAsync`.
  */
@@ -24,5 +25,6 @@ export function createProgram(io: CliIo): Command {
   registerRunCommand(program, io);
   registerServeCommands(program, io);
   registerConformanceCommands(program, io);
+  registerCacheReportCommand(program, io);
   return program;
 }

@@ -2,6 +2,17 @@ export { ActiveStreamingTool, type ActiveStreamingToolInit } from './active-stre
 export type { AgentContract } from './agent-contract.js';
 export type { ChildRunner, ChildRunRequest } from './child-runner.js';
 export type { ContextCacheConfig, ResumabilityConfig } from './app-configs.js';
+export {
+  CachePerformanceAnalyzer,
+  type AgentCachePerformanceRequest,
+  type CacheHistoryRequest,
+  type CachePerformanceAnalyzerOptions,
+} from './cache-performance-analyzer.js';
+export {
+  CachePerformanceReport,
+  type AgentCachePerformance,
+  type CacheInvocationBreakdown,
+} from './cache-performance-report.js';
 export { Context, type CallbackContext, type ContextOptions, type ToolContext } from './context.js';
 export type { CredentialService } from './credential-service.js';
 export type {

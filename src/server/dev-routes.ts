@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { InMemorySpanStore } from '../telemetry/span-store.js';
 import { registerDevBuilderRoutes } from './dev-builder-routes.js';
+import { registerDevCacheRoutes } from './dev-cache-routes.js';
 import { registerDevEvalRoutes } from './dev-eval-routes.js';
 import { registerDevGraphRoutes } from './dev-graph-routes.js';
 import { registerDevTraceRoutes } from './dev-trace-routes.js';
@@ -24,11 +25,12 @@ export interface DevRoutesOptions {
 /**
  * Registers adk-python's dev-server routes: debug traces (with a span
  * store), the agent graphs, the agent builder, and the eval listings the
- * official adk-web reads.
+ * official adk-web reads; and this package's context-cache report.
  */
 export function registerDevRoutes(api: Hono, route: RouteContext, options: DevRoutesOptions): void {
   if (options.spanStore) registerDevTraceRoutes(api, options.spanStore);
   registerDevGraphRoutes(api, route, options.agentsDirectory);
   registerDevBuilderRoutes(api, options.agentsDirectory);
   registerDevEvalRoutes(api, route, options.agentsDirectory);
+  registerDevCacheRoutes(api, route);
 }

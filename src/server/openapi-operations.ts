@@ -244,6 +244,24 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     tag: 'debug',
     responses: { 200: json('The span attributes with trace_id and span_id.', ANY_OBJECT) },
   },
+  'GET /dev/apps/{app_name}/users/{user_id}/sessions/{session_id}/cache_performance': {
+    operationId: 'get_cache_performance',
+    summary: "The context-cache report of a session's agents (CachePerformanceAnalyzer)",
+    tag: 'debug',
+    query: [
+      {
+        name: 'agent_name',
+        description: 'Report on this agent only (every agent with cache metadata by default).',
+        schema: STRING,
+      },
+    ],
+    responses: {
+      200: json('`[{agentName, report}]`, one entry per agent.', {
+        type: 'array',
+        items: schemaRef('AgentCachePerformance'),
+      }),
+    },
+  },
   'GET /dev/apps/{app_name}/graph': {
     operationId: 'get_app_graph_dot',
     summary: "The app's agent graph",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentCachePerformance } from '../context/cache-performance-report.js';
 import { getOwn, setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { ContentObject, PartObject } from './genai-schemas.js';
@@ -190,8 +191,12 @@ export function componentSchemas(): Record<string, JsonSchema> {
   };
   // Generated even when no body refers to it, so the response shapes can.
   generator.generate(ContentObject);
+  const responses: Record<string, JsonSchema> = {
+    AgentCachePerformance: generator.generate(AgentCachePerformance),
+  };
   return {
     ...bodies,
+    ...responses,
     ...generator.definitions,
     EventActions: EVENT_ACTIONS,
     Event: EVENT,

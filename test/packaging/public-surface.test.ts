@@ -37,6 +37,8 @@ describe('public surface of @adk-ts/adk', () => {
       'BuiltInCodeExecutor',
       'BuiltInPlanner',
       'CacheMetadata',
+      'CachePerformanceAnalyzer',
+      'CachePerformanceReport',
       'CodeExecutorContext',
       'CodeExecutorUnavailableError',
       'ConfigFileNotFoundError',

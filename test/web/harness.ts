@@ -245,7 +245,7 @@ export function useDevUiBrowser(
   };
 }
 
-/** The inspector region (Events, State, Artifacts, Trace, Graph tabs). */
+/** The inspector region (Events, State, Artifacts, Trace, Cache, Graph tabs). */
 export function inspector(page: Page): Locator {
   return page.getByRole('region', { name: 'Inspector', exact: true });
 }

@@ -1,5 +1,6 @@
 import { requestJson, segment, sessionPath } from './http';
 import type { WireArtifactVersion, WirePart } from './types';
+import { toAgentCacheReports, type AgentCacheReport } from '../panels/cache-report';
 import { toTraceSpans, type TraceSpan } from '../panels/trace-timeline';
 
 /** The path of a session's artifacts: `…/sessions/{sid}/artifacts`. */
@@ -93,4 +94,19 @@ export async function loadEventGraph(
       ? (json as { dotSrc: unknown }).dotSrc
       : undefined;
   return typeof dotSrc === 'string' ? dotSrc : '';
+}
+
+/**
+ * `GET /dev/apps/{app}/users/{user}/sessions/{sid}/cache_performance`: the
+ * context-cache report of each agent of the session that used a cache, checked.
+ */
+export async function loadCachePerformance(
+  appName: string,
+  userId: string,
+  sessionId: string,
+): Promise<AgentCacheReport[]> {
+  const json = await requestJson<unknown>(
+    `/dev${sessionPath(appName, userId, sessionId)}/cache_performance`,
+  );
+  return toAgentCacheReports(json);
 }

@@ -4,6 +4,7 @@ import type { WireEvent } from '../api/types';
 import { EventsTab } from '../events/events-tab';
 import { Tabs, type TabSpec } from '../ui/tabs';
 import { ArtifactsPanel } from './artifacts-panel';
+import { CachePanel } from './cache-panel';
 import { GraphPanel } from './graph-panel';
 import type { PanelProps } from './panel-props';
 import { StatePanel } from './state-panel';
@@ -19,7 +20,7 @@ export interface SidePanelProps extends PanelProps {
   rewindDisabled?: boolean;
 }
 
-/** The inspection tabs of the current session: Events, State, Artifacts, Trace, Graph. */
+/** The inspection tabs of the current session: Events, State, Artifacts, Trace, Cache, Graph. */
 export function SidePanel(props: SidePanelProps) {
   const { events, onSelectEvent, onRewind, rewindDisabled, ...panelProps } = props;
   const [tab, setTab] = useState('events');
@@ -51,6 +52,11 @@ export function SidePanel(props: SidePanelProps) {
       id: 'trace',
       label: 'Trace',
       render: () => needsSession(panelProps, () => <TracePanel {...panelProps} />),
+    },
+    {
+      id: 'cache',
+      label: 'Cache',
+      render: () => needsSession(panelProps, () => <CachePanel {...panelProps} />),
     },
     { id: 'graph', label: 'Graph', render: () => <GraphPanel {...panelProps} /> },
   ];
