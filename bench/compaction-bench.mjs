@@ -80,11 +80,15 @@ async function measure(mode) {
   const runner = new adk.InMemoryRunner({ app });
   await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 's' });
   const send = async (n) => {
-    for await (const _ of runner.runAsync({
+    let events = 0;
+    for await (const event of runner.runAsync({
       userId: 'u',
       sessionId: 's',
       newMessage: { role: 'user', parts: [{ text: `message ${n}${filler}` }] },
-    }));
+    })) {
+      if (event) events += 1;
+    }
+    return events;
   };
   const windows = {};
   const windowStarts = { first: 1, last: MESSAGES - WINDOW + 1 };
