@@ -250,7 +250,6 @@ export { createEvent, Event, type EventInit, type NodeInfo } from './events/even
 export {
   createEventActions,
   EventActions,
-  type AuthConfig,
   type EventCompaction,
   type RouteValue,
 } from './events/event-actions.js';
