@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidAuthResponseError } from '../../errors/invalid-auth-response-error.js';
 import { userText } from '../../testing/test-agents.js';
-import { credentialAnswer, credentialRequest, turn, weatherRunner } from './auth-test-fixtures.js';
+import type { LlmResponse } from '../../events/llm-response.js';
+import { App } from '../../runner/app.js';
+import { InMemoryRunner } from '../../runner/in-memory-runner.js';
+import {
+  API_KEY_CONFIG,
+  credentialAnswer,
+  credentialRequest,
+  turn,
+  weatherAgent,
+  weatherRunner,
+} from './auth-test-fixtures.js';
 
 // Python: AuthToolArguments(...).model_dump(exclude_none=True, by_alias=True); the key's
 // digests are sha256 of json.dumps(model_dump, sort_keys=True, separators=(',', ':'))[:16],
@@ -45,6 +55,33 @@ describe('the credential round trip (spec 000 Appendix A #2; Python auth_preproc
       sessionId: 's',
     });
     expect(Object.keys(session!.state).filter((key) => key.startsWith('temp:'))).toEqual([]);
+  });
+
+  it('one answer resumes every call waiting for the same credential', async () => {
+    const twoCities: LlmResponse = {
+      content: {
+        role: 'model',
+        parts: [
+          { functionCall: { id: 'c-paris', name: 'get_weather', args: { city: 'Paris' } } },
+          { functionCall: { id: 'c-rome', name: 'get_weather', args: { city: 'Rome' } } },
+        ],
+      },
+    };
+    const { agent, keys } = weatherAgent(API_KEY_CONFIG, twoCities);
+    const runner = new InMemoryRunner({ app: new App({ name: 'app', rootAgent: agent }) });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const first = await turn(runner, userText('Paris and Rome?'));
+    const requests = first[1]!.content!.parts!.map((part) => part.functionCall!);
+    expect(requests.map((call) => call.args!['functionCallId'])).toEqual(['c-paris', 'c-rome']);
+    const second = await turn(
+      runner,
+      credentialAnswer(requests[0]!, { authType: 'apiKey', apiKey: 'shared' }),
+    );
+    expect(keys).toEqual(['shared', 'shared']);
+    expect(second[0]!.content!.parts!.map((part) => part.functionResponse?.id)).toEqual([
+      'c-paris',
+      'c-rome',
+    ]);
   });
 
   it('accepts a bare AuthCredential in snake_case, as a Python client may send it', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AuthConfigInput } from '../../auth/auth-config.js';
 import { LlmAgent } from '../../agents/llm-agent.js';
 import type { Event } from '../../events/event.js';
+import type { LlmResponse } from '../../events/llm-response.js';
 import { App } from '../../runner/app.js';
 import { InMemoryRunner } from '../../runner/in-memory-runner.js';
 import { functionCallResponse, ScriptedLlm, textResponse } from '../../testing/scripted-llm.js';
@@ -20,7 +21,10 @@ export const API_KEY_CONFIG: AuthConfigInput = {
  * then says "Sunny."; the tool asks for `config` until the client answered
  * and records the keys it ran with.
  */
-export async function weatherRunner(config: AuthConfigInput = API_KEY_CONFIG) {
+export function weatherAgent(
+  config: AuthConfigInput = API_KEY_CONFIG,
+  firstResponse: LlmResponse = functionCallResponse('get_weather', { city: 'Paris' }),
+) {
   const keys: (string | undefined)[] = [];
   const tool = new FunctionTool({
     name: 'get_weather',
@@ -37,13 +41,14 @@ export async function weatherRunner(config: AuthConfigInput = API_KEY_CONFIG) {
     },
   });
   const model = new ScriptedLlm({
-    responses: [
-      functionCallResponse('get_weather', { city: 'Paris' }),
-      textResponse('I need your API key.'),
-      textResponse('Sunny.'),
-    ],
+    responses: [firstResponse, textResponse('I need your API key.'), textResponse('Sunny.')],
   });
-  const agent = new LlmAgent({ name: 'forecaster', model, tools: [tool] });
+  return { agent: new LlmAgent({ name: 'forecaster', model, tools: [tool] }), keys, model };
+}
+
+/** `weatherAgent` in an in-memory Runner of app `app`, with session `s` of user `u` created. */
+export async function weatherRunner(config: AuthConfigInput = API_KEY_CONFIG) {
+  const { agent, keys, model } = weatherAgent(config);
   const runner = new InMemoryRunner({ app: new App({ name: 'app', rootAgent: agent }) });
   await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
   return { runner, keys, model };
