@@ -84,6 +84,25 @@ describe('the credential round trip (spec 000 Appendix A #2; Python auth_preproc
     ]);
   });
 
+  it('in a resumable app the request pauses the invocation and the answer resumes the tool', async () => {
+    const { agent, keys, model } = weatherAgent();
+    const runner = new InMemoryRunner({
+      app: new App({ name: 'app', rootAgent: agent, resumabilityConfig: { isResumable: true } }),
+    });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const first = await turn(runner, userText('weather?'));
+    const request = credentialRequest(first);
+    expect(model.requests).toHaveLength(1);
+    const second = await turn(
+      runner,
+      credentialAnswer(request, { authType: 'apiKey', apiKey: 'r' }),
+    );
+    expect(keys).toEqual(['r']);
+    expect(second.map((event) => event.invocationId)).toContain(first[0]!.invocationId);
+    expect(second.at(-2)!.content?.parts?.[0]?.text).toBe('I need your API key.');
+    expect(second.at(-1)!.actions.endOfAgent).toBe(true);
+  });
+
   it('accepts a bare AuthCredential in snake_case, as a Python client may send it', async () => {
     const { runner, keys } = await weatherRunner();
     const request = credentialRequest(await turn(runner, userText('weather?')));
