@@ -63,6 +63,26 @@ describe('AuthConfig (Python auth_tool.AuthConfig)', () => {
     });
   });
 
+  it('keeps header names and an OAuth2 token response as written', () => {
+    const config = parseAuthConfig({
+      auth_scheme: { type: 'http', scheme: 'bearer' },
+      exchanged_auth_credential: {
+        auth_type: 'http',
+        http: {
+          scheme: 'bearer',
+          credentials: { token: 't' },
+          additional_headers: { X_Trace: '1' },
+        },
+        oauth2: { token: { access_token: 'a', expires_in: 60 } },
+      },
+    });
+    expect(config.exchangedAuthCredential?.http?.additionalHeaders).toEqual({ X_Trace: '1' });
+    expect(config.exchangedAuthCredential?.oauth2?.token).toEqual({
+      access_token: 'a',
+      expires_in: 60,
+    });
+  });
+
   it('keeps a given key, or one the scheme carries as an extra field', () => {
     expect(
       parseAuthConfig({ authScheme: OAUTH2_SCHEME, credentialKey: 'mine' }).credentialKey,

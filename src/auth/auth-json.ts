@@ -3,8 +3,9 @@ import { isPlainObject } from '../utils/is-plain-object.js';
 const toCamelCase = (key: string): string =>
   key.includes('_') ? key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : key;
 
-// Where the user's own keys live inside a credential: kept as written.
-const VERBATIM_KEYS = new Set(['additionalHeaders']);
+// Where foreign keys live inside a credential, kept as written: header names, and the
+// OAuth2 token response (`access_token`, …) older Python versions keep in `oauth2.token`.
+const VERBATIM_KEYS = new Set(['additionalHeaders', 'token']);
 
 /**
  * A credential or auth config as a client may write it (Python accepts its
