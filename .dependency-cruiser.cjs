@@ -1,10 +1,11 @@
 // Layering of ARCHITECTURE.md §2, checked in CI (tests and their *-test-fixtures.ts helpers exempt). Arrows point one way:
 // cli → conformance → server → evaluation → config → runner → workflow → agents → flows →
 // {tools, plugins} → context → memory → {models, sessions, artifacts, telemetry} →
-// events → {types, errors, utils}. Folders of one rank never import each other,
+// events → auth (credential models) → {types, errors, utils}. Folders of one rank never import each other,
 // except the leaves, which may use one another without cycles.
 const ranks = [
   ['types', 'errors', 'utils'],
+  ['auth'],
   ['events'],
   ['models', 'sessions', 'artifacts', 'telemetry'],
   ['memory'],

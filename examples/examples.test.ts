@@ -87,6 +87,17 @@ describe('examples run as documented (issue 2: examples/)', () => {
     ).toBe(1);
   });
 
+  it('tool-auth: the tool asks for an API key, the client answers, the tool runs with it', async () => {
+    const output = await example('tool-auth');
+    expect(output).toContain(
+      '"authConfig":{"authScheme":{"type":"apiKey","in":"header","name":"X-Api-Key"},' +
+        '"rawAuthCredential":{"authType":"apiKey"},' +
+        '"credentialKey":"adk_apiKey_12037b6b68d3604d_apiKey_0e0c64790d90ab22"}',
+    );
+    expect(output).toContain('forecaster: {"city":"Lisbon","weather":"sunny","keyLength":12}');
+    expect(output).toContain('forecaster: Sunny in Lisbon.');
+  });
+
   it('weather-agent: the model calls the tool, gets the result and answers', async () => {
     const output = await example('weather-agent');
     expect(output).toContain('weather_agent calls get_weather({"city":"Lisbon"})');

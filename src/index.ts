@@ -92,6 +92,28 @@ export type {
 export { FileArtifactService } from './artifacts/file-artifact-service.js';
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
 
+// Auth (Python `google.adk.auth`): credential models, auth schemes, credential services.
+export {
+  AuthConfig,
+  AuthToolArguments,
+  parseAuthConfig,
+  type AuthConfigInput,
+} from './auth/auth-config.js';
+export {
+  AuthCredential,
+  AuthCredentialTypes,
+  HttpAuth,
+  HttpCredentials,
+  OAuth2Auth,
+  ServiceAccount,
+  ServiceAccountCredential,
+  type AuthCredentialType,
+} from './auth/auth-credential.js';
+export { AuthScheme, OAuthFlows, type AuthSchemeType } from './auth/auth-schemes.js';
+export type { CredentialRequest, CredentialService } from './context/credential-service.js';
+export { InMemoryCredentialService } from './context/in-memory-credential-service.js';
+export { SessionStateCredentialService } from './context/session-state-credential-service.js';
+
 // Code executors (Python `google.adk.code_executors`).
 export {
   BaseCodeExecutor,
@@ -151,7 +173,6 @@ export {
   type ContextOptions,
   type ToolContext,
 } from './context/context.js';
-export type { CredentialService } from './context/credential-service.js';
 export type {
   AfterModelHookArguments,
   AfterToolHookArguments,
@@ -193,6 +214,7 @@ export { InputValidationError } from './errors/input-validation-error.js';
 export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
 export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { InvalidAuthResponseError } from './errors/invalid-auth-response-error.js';
 export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {
@@ -250,7 +272,6 @@ export { createEvent, Event, type EventInit, type NodeInfo } from './events/even
 export {
   createEventActions,
   EventActions,
-  type AuthConfig,
   type EventCompaction,
   type RouteValue,
 } from './events/event-actions.js';

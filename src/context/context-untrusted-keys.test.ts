@@ -15,13 +15,13 @@ describe('Context records ids and names as own keys (issue 16 §5)', () => {
   it.each(UNTRUSTED)('a call id %s: confirmation and credential requests', async (id) => {
     const context = new Context(await createTestInvocationContext(), { functionCallId: id });
     context.requestConfirmation({ hint: 'sure?' });
-    context.requestCredential({ authScheme: { type: 'http' } });
+    context.requestCredential({ authScheme: { type: 'http', scheme: 'bearer' } });
     expect(expectOnlyOwnKey(context.actions.requestedToolConfirmations, id)).toEqual({
       confirmed: false,
       hint: 'sure?',
     });
-    expect(expectOnlyOwnKey(context.actions.requestedAuthConfigs, id)).toEqual({
-      authScheme: { type: 'http' },
+    expect(expectOnlyOwnKey(context.actions.requestedAuthConfigs, id)).toMatchObject({
+      authScheme: { type: 'http', scheme: 'bearer' },
     });
   });
 

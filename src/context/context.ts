@@ -1,7 +1,12 @@
 import type { ArtifactVersion } from '../artifacts/base-artifact-service.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { NotSupportedError } from '../errors/not-supported-error.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
-import { createEventActions, type AuthConfig, type EventActions } from '../events/event-actions.js';
+import { parseAuthConfig, type AuthConfigInput } from '../auth/auth-config.js';
+import type { AuthCredential } from '../auth/auth-credential.js';
+import type { AuthConfig } from '../auth/auth-config.js';
+import { readAuthResponse } from '../auth/read-auth-response.js';
+import { createEventActions, type EventActions } from '../events/event-actions.js';
 import type { ToolConfirmation } from '../events/tool-confirmation.js';
 import type { SearchMemoryResponse } from '../memory/base-memory-service.js';
 import { State } from '../sessions/state.js';
@@ -148,11 +153,47 @@ export class Context extends ReadonlyContext {
 
   /**
    * Asks the client for a credential for this tool call
-   * (`adk_request_credential`). Only a tool context can ask.
+   * (`adk_request_credential`, Python `request_credential`). Only a tool
+   * context can ask. The config is validated and gets its `credentialKey`;
+   * an OAuth2/OpenID Connect config must already carry the authorization URI
+   * (in `exchangedAuthCredential` or `rawAuthCredential`), since this version
+   * does not build one. Throws `InvalidArgumentError` for an invalid config.
    */
-  requestCredential(authConfig: AuthConfig): void {
+  requestCredential(authConfig: AuthConfigInput): void {
     const functionCallId = this.requireFunctionCallId('requestCredential');
-    setOwn(this.actions.requestedAuthConfigs, functionCallId, authConfig);
+    setOwn(this.actions.requestedAuthConfigs, functionCallId, authRequestOf(authConfig));
+  }
+
+  /**
+   * The credential the client gave for this config (Python
+   * `get_auth_response`), read from the session state where the auth step
+   * put it (`temp:<credentialKey>`), or undefined when the client has not
+   * answered yet. Throws `InvalidArgumentError` for an invalid config.
+   */
+  getAuthResponse(authConfig: AuthConfigInput): AuthCredential | undefined {
+    return readAuthResponse(validAuthConfig(authConfig), (key) => this.state.get(key));
+  }
+
+  /**
+   * Saves the config's `exchangedAuthCredential` with the credential service
+   * (Python `save_credential`). Throws `ServiceNotConfiguredError` when the
+   * Runner has none, `InvalidArgumentError` for an invalid config.
+   */
+  async saveCredential(authConfig: AuthConfigInput): Promise<void> {
+    const service = this.invocationContext.credentialService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'credentialService' });
+    await service.saveCredential({ authConfig: validAuthConfig(authConfig), context: this });
+  }
+
+  /**
+   * The credential the credential service holds for the config, or undefined
+   * (Python `load_credential`). Throws `ServiceNotConfiguredError` when the
+   * Runner has none, `InvalidArgumentError` for an invalid config.
+   */
+  async loadCredential(authConfig: AuthConfigInput): Promise<AuthCredential | undefined> {
+    const service = this.invocationContext.credentialService;
+    if (!service) throw new ServiceNotConfiguredError({ service: 'credentialService' });
+    return service.loadCredential({ authConfig: validAuthConfig(authConfig), context: this });
   }
 
   private requireFunctionCallId(method: string): string {
@@ -164,6 +205,52 @@ export class Context extends ReadonlyContext {
     }
     return this.functionCallId;
   }
+}
+
+function validAuthConfig(authConfig: AuthConfigInput): AuthConfig {
+  try {
+    return parseAuthConfig(authConfig);
+  } catch (error) {
+    throw new InvalidArgumentError({
+      message: `Invalid auth config: ${error instanceof Error ? error.message : String(error)}`,
+      argument: 'authConfig',
+      cause: error,
+    });
+  }
+}
+
+// Python's AuthHandler.generate_auth_request: what the client is sent.
+function authRequestOf(authConfigInput: AuthConfigInput): AuthConfig {
+  const authConfig = validAuthConfig(authConfigInput);
+  const type = authConfig.authScheme.type;
+  if (type !== 'oauth2' && type !== 'openIdConnect') return structuredClone(authConfig);
+  if (authConfig.exchangedAuthCredential?.oauth2?.authUri) return withoutClientSecret(authConfig);
+  const raw = authConfig.rawAuthCredential?.oauth2;
+  if (!raw) {
+    throw new InvalidArgumentError({
+      message: `Auth scheme ${type} requires rawAuthCredential.oauth2.`,
+      argument: 'authConfig',
+    });
+  }
+  if (!raw.authUri) {
+    throw new NotSupportedError({
+      message:
+        `Auth scheme ${type}: building the authorization URI is not supported by this version; ` +
+        'set rawAuthCredential.oauth2.authUri (and state) yourself.',
+    });
+  }
+  return withoutClientSecret({
+    ...authConfig,
+    exchangedAuthCredential: structuredClone(authConfig.rawAuthCredential),
+  });
+}
+
+// The request goes to the client, which must not see the OAuth2 client secret.
+function withoutClientSecret(authConfig: AuthConfig): AuthConfig {
+  const copy = structuredClone(authConfig);
+  if (copy.rawAuthCredential?.oauth2) delete copy.rawAuthCredential.oauth2.clientSecret;
+  if (copy.exchangedAuthCredential?.oauth2) delete copy.exchangedAuthCredential.oauth2.clientSecret;
+  return copy;
 }
 
 /** The context of agent and model callbacks (Python 1.x name). */

@@ -14,7 +14,9 @@ export {
   type CacheInvocationBreakdown,
 } from './cache-performance-report.js';
 export { Context, type CallbackContext, type ContextOptions, type ToolContext } from './context.js';
-export type { CredentialService } from './credential-service.js';
+export type { CredentialRequest, CredentialService } from './credential-service.js';
+export { InMemoryCredentialService } from './in-memory-credential-service.js';
+export { SessionStateCredentialService } from './session-state-credential-service.js';
 export type {
   AfterModelHookArguments,
   AfterToolHookArguments,

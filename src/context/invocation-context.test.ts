@@ -293,12 +293,12 @@ describe('Context (spec 001 "Dirty Reads"; issue 2 §4)', () => {
     );
     const tool = new Context(invocation, { functionCallId: 'call-1' });
     tool.requestConfirmation({ hint: 'ok?', payload: { amount: 3 } });
-    tool.requestCredential({ authScheme: { type: 'apiKey' } });
+    tool.requestCredential({ authScheme: { type: 'apiKey', in: 'header', name: 'X-Key' } });
     expect(tool.actions.requestedToolConfirmations).toEqual({
       'call-1': { confirmed: false, hint: 'ok?', payload: { amount: 3 } },
     });
-    expect(tool.actions.requestedAuthConfigs).toEqual({
-      'call-1': { authScheme: { type: 'apiKey' } },
+    expect(tool.actions.requestedAuthConfigs).toMatchObject({
+      'call-1': { authScheme: { type: 'apiKey', in: 'header', name: 'X-Key' } },
     });
   });
 });

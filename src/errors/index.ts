@@ -5,6 +5,7 @@ export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
 export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artifact-id-error.js';
 export { InvalidArtifactNameError } from './invalid-artifact-name-error.js';
 export { InvalidArgumentError } from './invalid-argument-error.js';
+export { InvalidAuthResponseError } from './invalid-auth-response-error.js';
 export { InvalidContextCacheConfigError } from './invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './invalid-run-config-error.js';
 export { InvocationNotFoundError } from './invocation-not-found-error.js';

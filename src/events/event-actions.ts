@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuthConfigInput } from '../auth/auth-config.js';
 import type { Content } from '../types/index.js';
 import { assignOwn } from '../utils/assign-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
@@ -19,12 +20,11 @@ export const EventCompaction = z.object({
 export type EventCompaction = z.infer<typeof EventCompaction>;
 
 /**
- * An authentication request attached to a tool call (`adk_request_credential`).
- * The auth subsystem refines its fields; the event carries it as data.
+ * The auth configs an event carries (`requestedAuthConfigs`), as data: the
+ * auth flow validates each one (`parseAuthConfig`) where it uses it, so an
+ * event from another writer is stored and read whatever its configs hold.
  */
-export const AuthConfig = z.record(z.string(), z.unknown());
-/** An authentication request attached to a tool call. */
-export type AuthConfig = z.infer<typeof AuthConfig>;
+const RequestedAuthConfig = z.custom<AuthConfigInput>((value) => isPlainObject(value));
 
 /**
  * The side effects an event asks the Runner to commit, every field of Python's
@@ -36,7 +36,7 @@ export const EventActions = z.object({
   artifactDelta: z.record(z.string(), z.number()).default({}),
   transferToAgent: z.string().optional(),
   escalate: z.boolean().optional(),
-  requestedAuthConfigs: z.record(z.string(), AuthConfig).default({}),
+  requestedAuthConfigs: z.record(z.string(), RequestedAuthConfig).default({}),
   requestedToolConfirmations: z.record(z.string(), ToolConfirmation).default({}),
   compaction: EventCompaction.optional(),
   endOfAgent: z.boolean().optional(),

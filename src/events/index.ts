@@ -6,13 +6,7 @@ export {
   eventToCamelCaseJson,
   eventToSnakeCaseJson,
 } from './event-json.js';
-export {
-  AuthConfig,
-  createEventActions,
-  EventActions,
-  EventCompaction,
-  RouteValue,
-} from './event-actions.js';
+export { createEventActions, EventActions, EventCompaction, RouteValue } from './event-actions.js';
 export {
   getFunctionCalls,
   getFunctionResponses,

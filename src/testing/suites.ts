@@ -6,3 +6,4 @@
 export { runSessionServiceSuite, type SessionServiceFixture } from './session-service-suite.js';
 export { runArtifactServiceSuite, type MakeArtifactService } from './artifact-service-suite.js';
 export { runMemoryServiceSuite, type MemoryServiceFixture } from './memory-service-suite.js';
+export { runCredentialServiceSuite } from './credential-service-suite.js';

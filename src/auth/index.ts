@@ -1,0 +1,30 @@
+export {
+  ApiKeyScheme,
+  AuthScheme,
+  AuthSchemeType,
+  HttpScheme,
+  OAuth2Scheme,
+  OAuthFlow,
+  OAuthFlows,
+  OpenIdConnectScheme,
+} from './auth-schemes.js';
+export {
+  AuthCredential,
+  AuthCredentialType,
+  AuthCredentialTypes,
+  HttpAuth,
+  HttpCredentials,
+  OAuth2Auth,
+  ServiceAccount,
+  ServiceAccountCredential,
+} from './auth-credential.js';
+export {
+  AuthConfig,
+  AuthToolArguments,
+  parseAuthConfig,
+  parseAuthToolArguments,
+  type AuthConfigInput,
+} from './auth-config.js';
+export { credentialKeyOf } from './credential-key.js';
+export { authResponseStateKey, credentialForState, pinAuthResponse } from './auth-response.js';
+export { readAuthResponse } from './read-auth-response.js';
