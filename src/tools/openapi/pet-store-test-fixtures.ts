@@ -37,6 +37,7 @@ export async function startPetStore(): Promise<PetStore> {
     { id: 2, name: 'Tom', tag: 'cat' },
     { id: 3, name: 'Fido', tag: 'dog' },
   ];
+  let nextId = pets.length + 1;
   const requests: ReceivedRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -62,7 +63,7 @@ export async function startPetStore(): Promise<PetStore> {
       } else if (url.pathname === '/v1/pets' && request.method === 'POST') {
         const input = JSON.parse(body) as Omit<Pet, 'id'>;
         if (!input.name) return json(422, { message: 'name is required' });
-        const pet = { id: pets.length + 1, ...input };
+        const pet = { id: nextId++, ...input };
         pets.push(pet);
         json(201, pet);
       } else if (petMatch && !petMatch[2]) {
