@@ -111,6 +111,28 @@ export {
   type ResolvedMcpConnectionParams,
 } from './mcp/index.js';
 export {
+  apiParameter,
+  OpenAPIToolset,
+  OperationParser,
+  parseOpenApiSpec,
+  prepareRequest,
+  renamePythonKeywords,
+  resolveReferences,
+  RestApiTool,
+  sanitizeSchemaTypes,
+  type ApiParameter,
+  type ApiParameterInput,
+  type ApiParameterLocation,
+  type OpenApiOperation,
+  type OpenAPIToolsetOptions,
+  type OpenAPIToolsetSpec,
+  type OperationEndpoint,
+  type ParsedOperation,
+  type PreparedRequest,
+  type PrepareRequestArguments,
+  type RestApiToolOptions,
+} from './openapi/index.js';
+export {
   LOAD_MEMORY_INSTRUCTION,
   LOAD_MEMORY_TOOL_NAME,
   LoadMemoryTool,

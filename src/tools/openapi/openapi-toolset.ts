@@ -1,4 +1,5 @@
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
@@ -49,6 +50,14 @@ export class OpenAPIToolset extends BaseToolset {
   getTool(toolName: string): RestApiTool | undefined {
     return this.tools.find((tool) => tool.name === toolName);
   }
+}
+
+// The YAML parser is loaded at the first YAML spec, not with the package
+// (decision 0029: the cold import stays free of what a plain agent never
+// uses); a synchronous require keeps the constructor synchronous, as Python's.
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return yaml.parse(text);
 }
 
 function loadSpec(specStr: string, specStrType: 'json' | 'yaml'): Record<string, unknown> {
