@@ -4,7 +4,7 @@ import type { Event } from '../../events/event.js';
 import { InMemoryRunner } from '../../runner/in-memory-runner.js';
 import { functionCallResponse, ScriptedLlm, textResponse } from '../../testing/scripted-llm.js';
 import { OpenAPIToolset } from './openapi-toolset.js';
-import { petStoreYaml, startPetStore, type PetStore } from './pet-store-test-fixtures.js';
+import { petStoreYaml, startPetStore, type PetStore } from '../../../test/openapi/pet-store.js';
 
 /*
  * An agent with an OpenAPIToolset, run by the Runner with a scripted model:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { OpenAPIToolset } from './openapi-toolset.js';
-import { petStoreJson, petStoreSpec, petStoreYaml } from './pet-store-test-fixtures.js';
+import { petStoreJson, petStoreSpec, petStoreYaml } from '../../../test/openapi/pet-store.js';
 import { RestApiTool } from './rest-api-tool.js';
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolContext } from '../function-tool-test-fixtures.js';
 import { OpenAPIToolset } from './openapi-toolset.js';
-import { petStoreSpec, startPetStore, type PetStore } from './pet-store-test-fixtures.js';
+import { petStoreSpec, startPetStore, type PetStore } from '../../../test/openapi/pet-store.js';
 import type { RestApiTool } from './rest-api-tool.js';
 
 /*
