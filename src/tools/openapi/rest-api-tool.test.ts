@@ -109,4 +109,18 @@ describe('RestApiTool calls (Python RestApiTool.call)', () => {
       ),
     });
   });
+
+  it('returns a document without a server URL as data: the URL is relative', async () => {
+    const serverless = new OpenAPIToolset({
+      specDict: { openapi: '3.0.0', paths: { '/pets': { get: { operationId: 'listPets' } } } },
+    });
+    const result = await serverless
+      .getTool('list_pets')
+      ?.runAsync({ args: {}, context: await toolContext() });
+    expect(result).toEqual({
+      error: expect.stringMatching(
+        /^Tool list_pets execution failed\. .* Execution Error: Invalid URL$/,
+      ),
+    });
+  });
 });

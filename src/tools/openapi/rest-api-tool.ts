@@ -82,10 +82,11 @@ export class RestApiTool extends BaseTool {
 
   /** Calls the API (see the class comment). */
   override async runAsync({ args, context }: RunToolArguments): Promise<unknown> {
-    const request = this.prepare(args);
     const signal = context.invocation.abortSignal;
     let response: Response;
     try {
+      // Inside the try: a document without a usable server URL fails here.
+      const request = this.prepare(args);
       response = await fetch(request.url, {
         method: request.method,
         headers: request.headers,
