@@ -478,7 +478,11 @@ export {
   type OpenAPIToolsetOptions,
   type OpenAPIToolsetSpec,
 } from './tools/openapi/openapi-toolset.js';
-export { RestApiTool, type RestApiToolOptions } from './tools/openapi/rest-api-tool.js';
+export {
+  RestApiTool,
+  type RestApiHeaderProvider,
+  type RestApiToolOptions,
+} from './tools/openapi/rest-api-tool.js';
 export { PreloadMemoryTool, preloadMemory } from './tools/preload-memory-tool.js';
 export { TaskRequest, TaskResult } from './tools/task-models.js';
 export type {

@@ -120,6 +120,7 @@ export {
   resolveReferences,
   RestApiTool,
   sanitizeSchemaTypes,
+  type RestApiHeaderProvider,
   type ApiParameter,
   type ApiParameterInput,
   type ApiParameterLocation,

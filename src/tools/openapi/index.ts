@@ -22,5 +22,9 @@ export {
   type PreparedRequest,
 } from './prepare-request.js';
 export { resolveReferences } from './resolve-references.js';
-export { RestApiTool, type RestApiToolOptions } from './rest-api-tool.js';
+export {
+  RestApiTool,
+  type RestApiHeaderProvider,
+  type RestApiToolOptions,
+} from './rest-api-tool.js';
 export { sanitizeSchemaTypes } from './sanitize-schema-types.js';

@@ -9,7 +9,8 @@ import { petStoreYaml, startPetStore, type PetStore } from '../../../test/openap
 /*
  * An agent with an OpenAPIToolset, run by the Runner with a scripted model:
  * the model's function calls become real HTTP requests to the local pet
- * store, and their answers come back as function responses.
+ * store (with the header provider's headers), and their answers come back
+ * as function responses.
  */
 
 let store: PetStore;
@@ -51,6 +52,7 @@ describe('OpenAPIToolset through the Runner', () => {
       specStr: petStoreYaml(store.baseUrl),
       specStrType: 'yaml',
       toolFilter: ['create_pet', 'show_pet_by_id', 'list_pets'],
+      headerProvider: (context) => Promise.resolve({ 'X-User': context.userId }),
     });
     const agent = new LlmAgent({ name: 'clerk', model, instruction: 'Help.', tools: [tools] });
     const runner = new InMemoryRunner({ agent, appName: 'pets' });
@@ -85,6 +87,11 @@ describe('OpenAPIToolset through the Runner', () => {
     const sent = store.requests.map((request) => `${request.method} ${request.url}`);
     expect(sent.slice(0, 2).sort()).toEqual(['GET /v1/pets/404', 'POST /v1/pets']);
     expect(sent.slice(2)).toEqual(['GET /v1/pets?tag=fish']);
+    expect(store.requests.map((request) => request.headers['x-user'])).toEqual([
+      'ada',
+      'ada',
+      'ada',
+    ]);
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('Nemo is in the store.');
   });
 });

@@ -6,7 +6,7 @@ import { isPlainObject } from '../../utils/is-plain-object.js';
 import { logger } from '../../utils/logger.js';
 import { BaseToolset, type BaseToolsetOptions } from '../base-toolset.js';
 import { parseOpenApiSpec } from './openapi-spec-parser.js';
-import { RestApiTool } from './rest-api-tool.js';
+import { RestApiTool, type RestApiHeaderProvider } from './rest-api-tool.js';
 
 /** The OpenAPI document of an `OpenAPIToolset`: an object, or text in JSON or YAML. */
 export type OpenAPIToolsetSpec =
@@ -14,7 +14,11 @@ export type OpenAPIToolsetSpec =
   | { specStr: string; specStrType?: 'json' | 'yaml'; specDict?: undefined };
 
 /** Options of `new OpenAPIToolset(...)`. */
-export type OpenAPIToolsetOptions = OpenAPIToolsetSpec & BaseToolsetOptions;
+export type OpenAPIToolsetOptions = OpenAPIToolsetSpec &
+  BaseToolsetOptions & {
+    /** Headers added to every call of every tool, from the running invocation. */
+    headerProvider?: RestApiHeaderProvider;
+  };
 
 /**
  * The operations of an OpenAPI 3.0/3.1 document as tools (Python's
@@ -35,7 +39,7 @@ export class OpenAPIToolset extends BaseToolset {
     });
     const spec = options.specDict ?? loadSpec(options.specStr, options.specStrType ?? 'json');
     this.tools = parseOpenApiSpec(spec).map((operation) => {
-      const tool = RestApiTool.fromParsedOperation(operation);
+      const tool = RestApiTool.fromParsedOperation(operation, options.headerProvider);
       logger.debug(`Parsed tool: ${tool.name}`);
       return tool;
     });

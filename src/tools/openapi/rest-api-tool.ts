@@ -1,3 +1,4 @@
+import type { ReadonlyContext } from '../../context/readonly-context.js';
 import type { FunctionDeclaration } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { PACKAGE_VERSION } from '../../utils/package-version.js';
@@ -9,6 +10,14 @@ import { prepareRequest, type PreparedRequest } from './prepare-request.js';
 
 const restApiToolMarker = Symbol.for('adk-ts.tool.RestApiTool');
 
+/**
+ * Extra headers for each call, computed from the running invocation
+ * (Python's `header_provider`); they replace headers of the same name.
+ */
+export type RestApiHeaderProvider = (
+  context: ReadonlyContext,
+) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+
 /** Options of `new RestApiTool(...)`; `RestApiTool.fromParsedOperation` fills them from a spec. */
 export interface RestApiToolOptions {
   /** The tool name; cut to 60 characters (Gemini's limit is 64). */
@@ -18,6 +27,8 @@ export interface RestApiToolOptions {
   endpoint: OperationEndpoint;
   /** The operation's parsed arguments. */
   operationParser: OperationParser;
+  /** Headers added to every call. */
+  headerProvider?: RestApiHeaderProvider;
 }
 
 /**
@@ -28,8 +39,8 @@ export interface RestApiToolOptions {
  * `toGeminiSchema` (Python's `_to_gemini_schema`).
  *
  * Running: required arguments the model left out take their schema's
- * `default`; the request is built by `prepareRequest` and sent with
- * `fetch`. The result is the response's JSON, or `{text}` when the body is
+ * `default`; the request is built by `prepareRequest`, the
+ * `headerProvider`'s headers are added, and it is sent with `fetch`. The result is the response's JSON, or `{text}` when the body is
  * not JSON. A status of 400 or more gives `{error: "Tool <name> execution
  * failed. … Execution Error: Status Code: <status>, <body>"}` (Python's
  * text), and a request that cannot be sent (refused connection, bad URL)
@@ -40,12 +51,20 @@ export class RestApiTool extends BaseTool {
   private readonly [restApiToolMarker] = true;
   readonly endpoint: OperationEndpoint;
   readonly operationParser: OperationParser;
+  private readonly headerProvider: RestApiHeaderProvider | undefined;
   private readonly declaration: FunctionDeclaration;
 
-  constructor({ name, description, endpoint, operationParser }: RestApiToolOptions) {
+  constructor({
+    name,
+    description,
+    endpoint,
+    operationParser,
+    headerProvider,
+  }: RestApiToolOptions) {
     super({ name: name.slice(0, 60), description });
     this.endpoint = endpoint;
     this.operationParser = operationParser;
+    this.headerProvider = headerProvider;
     const parameters = toGeminiSchema(operationParser.getJsonSchema());
     this.declaration = {
       description: this.description,
@@ -55,8 +74,12 @@ export class RestApiTool extends BaseTool {
   }
 
   /** The tool of one parsed operation (Python's `from_parsed_operation`). */
-  static fromParsedOperation(parsed: ParsedOperation): RestApiTool {
+  static fromParsedOperation(
+    parsed: ParsedOperation,
+    headerProvider?: RestApiHeaderProvider,
+  ): RestApiTool {
     return new RestApiTool({
+      ...(headerProvider ? { headerProvider } : {}),
       // Python snake-cases the cut name again, dropping a trailing `_`.
       name: toSnakeCase(parsed.name),
       description: parsed.description,
@@ -87,6 +110,8 @@ export class RestApiTool extends BaseTool {
     try {
       // Inside the try: a document without a usable server URL fails here.
       const request = this.prepare(args);
+      const extra = this.headerProvider ? await this.headerProvider(context) : undefined;
+      Object.assign(request.headers, extra);
       response = await fetch(request.url, {
         method: request.method,
         headers: request.headers,
