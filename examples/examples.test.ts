@@ -283,4 +283,19 @@ describe('examples run as documented (issue 2: examples/)', () => {
       'summarizer prompt starts: The following is a conversation history between a user and a',
     );
   });
+  it('openapi: the OpenAPI tools call the local book shop API over HTTP (issue 20 §2)', async () => {
+    const output = await example('openapi');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      'tools: list_books, add_book',
+      'add_book parameters: {"properties":{"title":{"description":"The title","type":"STRING"},' +
+        '"author":{"description":"The author","type":"STRING"}},"required":["title","author"],' +
+        '"title":"addBook_Arguments","type":"OBJECT"}',
+      'librarian calls add_book({"title":"Persuasion","author":"Jane Austen"})',
+      'librarian gets {"id":3,"title":"Persuasion","author":"Jane Austen"}',
+      'librarian calls list_books({"author":"Jane Austen"})',
+      'librarian gets {"result":[{"id":2,"title":"Emma","author":"Jane Austen"},' +
+        '{"id":3,"title":"Persuasion","author":"Jane Austen"}]}',
+      'librarian: The shop has 2 books by Jane Austen: Emma and Persuasion.',
+    ]);
+  });
 });

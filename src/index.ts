@@ -494,6 +494,16 @@ export {
 } from './tools/mcp/mcp-tool.js';
 export { MCPToolset, McpToolset, type McpToolsetOptions } from './tools/mcp/mcp-toolset.js';
 export { setAllowConfigStdioMcpServers } from './tools/mcp/mcp-toolset-config.js';
+export {
+  OpenAPIToolset,
+  type OpenAPIToolsetOptions,
+  type OpenAPIToolsetSpec,
+} from './tools/openapi/openapi-toolset.js';
+export {
+  RestApiTool,
+  type RestApiHeaderProvider,
+  type RestApiToolOptions,
+} from './tools/openapi/rest-api-tool.js';
 export { PreloadMemoryTool, preloadMemory } from './tools/preload-memory-tool.js';
 export { TaskRequest, TaskResult } from './tools/task-models.js';
 export type {

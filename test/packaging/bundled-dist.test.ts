@@ -12,7 +12,7 @@ import { layOutPackage } from './transpile-package.js';
  * (scripts/bundle-dist.ts). The package is laid out as npm installs it, then
  * bundled as the build does, and a consumer uses every entry: one copy of
  * each class across entries, a run, the server, the lazily loaded YAML
- * loader, and require() of the bundle.
+ * loader and YAML OpenAPI spec, and require() of the bundle.
  */
 
 const run = promisify(execFile);
@@ -48,7 +48,7 @@ describe('the bundled dist/', () => {
       `import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BaseAgent, FunctionTool, InMemoryRunner, InMemorySessionService, LlmAgent, loadAgentFromYamlFile } from '@adk-ts/adk';
+import { BaseAgent, FunctionTool, InMemoryRunner, InMemorySessionService, LlmAgent, OpenAPIToolset, loadAgentFromYamlFile } from '@adk-ts/adk';
 import { createApiServer } from '@adk-ts/adk/server';
 import { ScriptedAgent, ScriptedLlm, functionCallResponse, textResponse } from '@adk-ts/adk/testing';
 
@@ -69,6 +69,8 @@ for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, 
 const dir = mkdtempSync(path.join(tmpdir(), 'yaml-'));
 writeFileSync(path.join(dir, 'root_agent.yaml'), 'name: from_yaml\\nmodel: gemini-2.5-flash\\ninstruction: hi\\n');
 const fromYaml = await loadAgentFromYamlFile(path.join(dir, 'root_agent.yaml'));
+const openApi = new OpenAPIToolset({ specStr: 'openapi: 3.0.0\\npaths:\\n  /x:\\n    get:\\n      operationId: getX\\n', specStrType: 'yaml' });
+const openApiTools = (await openApi.getTools()).map((tool) => tool.name);
 const server = createApiServer({
   agentLoader: { listApps: async () => ['app'], loadApp: async () => agent },
   sessionService: new InMemorySessionService(),
@@ -79,6 +81,7 @@ console.log(JSON.stringify({
   texts,
   scriptedIsBaseAgent: new ScriptedAgent({ name: 's' }) instanceof BaseAgent,
   yamlIsBaseAgent: fromYaml instanceof BaseAgent,
+  openApiTools,
   apps,
 }));
 `,
@@ -88,6 +91,7 @@ console.log(JSON.stringify({
       texts: ['three'],
       scriptedIsBaseAgent: true,
       yamlIsBaseAgent: true,
+      openApiTools: ['get_x'],
       apps: ['app'],
     });
   });

@@ -1,0 +1,30 @@
+export {
+  apiParameter,
+  renamePythonKeywords,
+  type ApiParameter,
+  type ApiParameterInput,
+  type ApiParameterLocation,
+} from './api-parameter.js';
+export {
+  parseOpenApiSpec,
+  type OperationEndpoint,
+  type ParsedOperation,
+} from './openapi-spec-parser.js';
+export {
+  OpenAPIToolset,
+  type OpenAPIToolsetOptions,
+  type OpenAPIToolsetSpec,
+} from './openapi-toolset.js';
+export { OperationParser, type OpenApiOperation } from './operation-parser.js';
+export {
+  prepareRequest,
+  type PrepareRequestArguments,
+  type PreparedRequest,
+} from './prepare-request.js';
+export { resolveReferences } from './resolve-references.js';
+export {
+  RestApiTool,
+  type RestApiHeaderProvider,
+  type RestApiToolOptions,
+} from './rest-api-tool.js';
+export { sanitizeSchemaTypes } from './sanitize-schema-types.js';

@@ -1,0 +1,168 @@
+import type { ReadonlyContext } from '../../context/readonly-context.js';
+import type { FunctionDeclaration } from '../../types/index.js';
+import { deepClone } from '../../utils/deep-clone.js';
+import { PACKAGE_VERSION } from '../../utils/package-version.js';
+import { BaseTool, type RunToolArguments } from '../base-tool.js';
+import { toGeminiSchema, toSnakeCase } from '../mcp/gemini-schema.js';
+import type { OperationEndpoint, ParsedOperation } from './openapi-spec-parser.js';
+import type { OperationParser } from './operation-parser.js';
+import { prepareRequest, type PreparedRequest } from './prepare-request.js';
+
+const restApiToolMarker = Symbol.for('adk-ts.tool.RestApiTool');
+
+/**
+ * Extra headers for each call, computed from the running invocation
+ * (Python's `header_provider`); they replace headers of the same name.
+ */
+export type RestApiHeaderProvider = (
+  context: ReadonlyContext,
+) => Record<string, string> | undefined | Promise<Record<string, string> | undefined>;
+
+/** Options of `new RestApiTool(...)`; `RestApiTool.fromParsedOperation` fills them from a spec. */
+export interface RestApiToolOptions {
+  /** The tool name; cut to 60 characters (Gemini's limit is 64). */
+  name: string;
+  description: string;
+  /** Base URL, path template and method. */
+  endpoint: OperationEndpoint;
+  /** The operation's parsed arguments. */
+  operationParser: OperationParser;
+  /** Headers added to every call. */
+  headerProvider?: RestApiHeaderProvider;
+}
+
+/**
+ * One operation of a REST API as a tool (Python's `RestApiTool`).
+ *
+ * Declaration: `{description, name, parameters}`, the parameters being the
+ * operation's argument schema (`OperationParser.getJsonSchema`) converted by
+ * `toGeminiSchema` (Python's `_to_gemini_schema`).
+ *
+ * Running: required arguments the model left out take their schema's
+ * `default`; the request is built by `prepareRequest`, the
+ * `headerProvider`'s headers are added, and it is sent with `fetch`. The result is the response's JSON, or `{text}` when the body is
+ * not JSON. A status of 400 or more gives `{error: "Tool <name> execution
+ * failed. … Execution Error: Status Code: <status>, <body>"}` (Python's
+ * text), and a request that cannot be sent (refused connection, bad URL)
+ * gives the same text with the failure's message, so the model can react;
+ * only an abort of the invocation propagates.
+ */
+export class RestApiTool extends BaseTool {
+  private readonly [restApiToolMarker] = true;
+  readonly endpoint: OperationEndpoint;
+  readonly operationParser: OperationParser;
+  private readonly headerProvider: RestApiHeaderProvider | undefined;
+  private readonly declaration: FunctionDeclaration;
+
+  constructor({
+    name,
+    description,
+    endpoint,
+    operationParser,
+    headerProvider,
+  }: RestApiToolOptions) {
+    super({ name: name.slice(0, 60), description });
+    this.endpoint = endpoint;
+    this.operationParser = operationParser;
+    this.headerProvider = headerProvider;
+    const parameters = toGeminiSchema(operationParser.getJsonSchema());
+    this.declaration = {
+      description: this.description,
+      name: this.name,
+      ...(parameters === undefined ? {} : { parameters }),
+    };
+  }
+
+  /** The tool of one parsed operation (Python's `from_parsed_operation`). */
+  static fromParsedOperation(
+    parsed: ParsedOperation,
+    headerProvider?: RestApiHeaderProvider,
+  ): RestApiTool {
+    return new RestApiTool({
+      ...(headerProvider ? { headerProvider } : {}),
+      // Python snake-cases the cut name again, dropping a trailing `_`.
+      name: toSnakeCase(parsed.name),
+      description: parsed.description,
+      endpoint: parsed.endpoint,
+      operationParser: parsed.parser,
+    });
+  }
+
+  /** True for any RestApiTool, including one from another copy of this package. */
+  static isInstance(value: unknown): value is RestApiTool {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[restApiToolMarker] === true
+    );
+  }
+
+  /** The function declaration sent to the model (a fresh copy each call). */
+  override getDeclaration(): FunctionDeclaration {
+    // `name` may be a toolset prefix's; the declaration follows it.
+    return { ...deepClone(this.declaration), name: this.name };
+  }
+
+  /** Calls the API (see the class comment). */
+  override async runAsync({ args, context }: RunToolArguments): Promise<unknown> {
+    const signal = context.invocation.abortSignal;
+    let response: Response;
+    try {
+      // Inside the try: a document without a usable server URL fails here.
+      const request = this.prepare(args);
+      const extra = this.headerProvider ? await this.headerProvider(context) : undefined;
+      Object.assign(request.headers, extra);
+      response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body ?? null,
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return { error: this.failure(error instanceof Error ? error.message : String(error)) };
+    }
+    const body = await response.text();
+    if (response.status >= 400) {
+      return { error: this.failure(`Status Code: ${response.status}, ${body}`) };
+    }
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      return { text: body };
+    }
+  }
+
+  /** The request a call with `args` sends (exposed for inspection and tests). */
+  prepare(args: Record<string, unknown>): PreparedRequest {
+    const parameters = this.operationParser.getParameters();
+    const filled = { ...args };
+    for (const param of parameters) {
+      const fallback = param.paramSchema['default'];
+      if (
+        !(param.pyName in filled) &&
+        param.required &&
+        fallback !== undefined &&
+        fallback !== null
+      ) {
+        filled[param.pyName] = fallback;
+      }
+    }
+    return prepareRequest({
+      endpoint: this.endpoint,
+      operation: this.operationParser.operation,
+      parameters,
+      args: filled,
+      userAgent: `adk-ts/${PACKAGE_VERSION} (tool: ${this.name})`,
+    });
+  }
+
+  private failure(details: string): string {
+    return (
+      `Tool ${this.name} execution failed. Analyze this execution error` +
+      ' and your inputs. Retry with adjustments if applicable. But' +
+      " make sure don't retry more than 3 times. Execution Error:" +
+      ` ${details}`
+    );
+  }
+}
