@@ -65,6 +65,32 @@ describe('tool names (Python get_function_name and _to_snake_case)', () => {
     );
     expect(parsed.map((operation) => operation.authSchemeName)).toEqual(['key', 'oauth']);
   });
+
+  it('takes the named scheme from components.securitySchemes; an invalid one is dropped', () => {
+    const parsed = parseOpenApiSpec(
+      spec(
+        {
+          '/a': { get: { operationId: 'a', security: [{ key: [] }] }, post: { operationId: 'b' } },
+          '/c': { get: { operationId: 'c', security: [{ broken: [] }] } },
+        },
+        {
+          security: [{ bearer: [] }],
+          components: {
+            securitySchemes: {
+              key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+              bearer: { type: 'http', scheme: 'bearer' },
+              broken: { type: 'apiKey', in: 'body', name: 'k' },
+            },
+          },
+        },
+      ),
+    );
+    expect(parsed.map((operation) => operation.authScheme)).toEqual([
+      { type: 'apiKey', in: 'header', name: 'X-Key' },
+      { type: 'http', scheme: 'bearer' },
+      undefined,
+    ]);
+  });
 });
 
 describe('resolveReferences (Python _resolve_references)', () => {

@@ -1,5 +1,7 @@
+import { AuthScheme } from '../../auth/auth-schemes.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
+import { logger } from '../../utils/logger.js';
 import { toSnakeCase } from '../mcp/gemini-schema.js';
 import { OperationParser, type OpenApiOperation } from './operation-parser.js';
 import { resolveReferences } from './resolve-references.js';
@@ -28,6 +30,8 @@ export interface ParsedOperation {
   parser: OperationParser;
   /** The name of the security scheme that applies (the operation's, else the document's), if any. */
   authSchemeName: string | undefined;
+  /** That scheme, from the document's `components.securitySchemes`, when it is a valid one. */
+  authScheme: AuthScheme | undefined;
 }
 
 // The order Python visits methods in, which is the order of the tools.
@@ -48,6 +52,8 @@ export function parseOpenApiSpec(specDict: Record<string, unknown>): ParsedOpera
   const baseUrl =
     isPlainObject(firstServer) && typeof firstServer['url'] === 'string' ? firstServer['url'] : '';
   const globalScheme = firstSchemeName(spec['security']);
+  const components = isPlainObject(spec['components']) ? spec['components'] : {};
+  const schemes = isPlainObject(components['securitySchemes']) ? components['securitySchemes'] : {};
   const paths = isPlainObject(spec['paths']) ? spec['paths'] : {};
   const operations: ParsedOperation[] = [];
   for (const [path, pathItem] of Object.entries(paths)) {
@@ -63,17 +69,29 @@ export function parseOpenApiSpec(specDict: Record<string, unknown>): ParsedOpera
         operation['operationId'] = toSnakeCase(`${path}_${method}`);
       const parser = new OperationParser(operation);
       const description = operation['description'] || operation['summary'] || '';
+      const authSchemeName = parser.getAuthSchemeName() || globalScheme;
       operations.push({
         name: parser.getFunctionName(),
         description: typeof description === 'string' ? description : '',
         endpoint: { baseUrl, path, method },
         operation,
         parser,
-        authSchemeName: parser.getAuthSchemeName() || globalScheme,
+        authSchemeName,
+        authScheme: authSchemeName ? schemeNamed(schemes, authSchemeName) : undefined,
       });
     }
   }
   return operations;
+}
+
+// Python fails on a scheme it cannot read; here the operation is kept
+// without one (and says so), so the rest of the document stays usable.
+function schemeNamed(schemes: Record<string, unknown>, name: string): AuthScheme | undefined {
+  if (!Object.hasOwn(schemes, name)) return undefined;
+  const parsed = AuthScheme.safeParse(schemes[name]);
+  if (parsed.success) return parsed.data;
+  logger.warn(`Security scheme ${name} is not a valid OpenAPI security scheme; ignored.`);
+  return undefined;
 }
 
 function firstSchemeName(security: unknown): string | undefined {

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
+import type { AuthCredential } from '../../auth/auth-credential.js';
+import type { AuthScheme } from '../../auth/auth-schemes.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
@@ -18,6 +20,10 @@ export type OpenAPIToolsetOptions = OpenAPIToolsetSpec &
   BaseToolsetOptions & {
     /** Headers added to every call of every tool, from the running invocation. */
     headerProvider?: RestApiHeaderProvider;
+    /** How the API authenticates, for every tool (Python's `auth_scheme`). */
+    authScheme?: AuthScheme | string;
+    /** The credential for `authScheme`, for every tool (Python's `auth_credential`). */
+    authCredential?: AuthCredential | string;
   };
 
 /**
@@ -27,7 +33,9 @@ export type OpenAPIToolsetOptions = OpenAPIToolsetSpec &
  * `specStr` is parsed as JSON unless `specStrType` is `'yaml'`. The document
  * is parsed once, in the constructor, which throws `InvalidArgumentError`
  * for text that does not parse to an object or a `$ref` outside the
- * document. `toolFilter` and `toolNamePrefix` work as for every toolset.
+ * document, or an invalid `authScheme`/`authCredential`. The scheme and
+ * credential are given to every tool (see `RestApiTool` for how they are
+ * sent and how a missing credential is asked for). `toolFilter` and `toolNamePrefix` work as for every toolset.
  */
 export class OpenAPIToolset extends BaseToolset {
   private readonly tools: readonly RestApiTool[];
@@ -39,7 +47,11 @@ export class OpenAPIToolset extends BaseToolset {
     });
     const spec = options.specDict ?? loadSpec(options.specStr, options.specStrType ?? 'json');
     this.tools = parseOpenApiSpec(spec).map((operation) => {
-      const tool = RestApiTool.fromParsedOperation(operation, options.headerProvider);
+      const tool = RestApiTool.fromParsedOperation(operation, {
+        headerProvider: options.headerProvider,
+        authScheme: options.authScheme,
+        authCredential: options.authCredential,
+      });
       logger.debug(`Parsed tool: ${tool.name}`);
       return tool;
     });

@@ -1,3 +1,5 @@
+import type { AuthCredential } from '../../auth/auth-credential.js';
+import type { AuthScheme } from '../../auth/auth-schemes.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import type { FunctionDeclaration } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
@@ -6,7 +8,14 @@ import { BaseTool, type RunToolArguments } from '../base-tool.js';
 import { toGeminiSchema, toSnakeCase } from '../mcp/gemini-schema.js';
 import type { OperationEndpoint, ParsedOperation } from './openapi-spec-parser.js';
 import type { OperationParser } from './operation-parser.js';
+import { credentialToParam } from './credential-to-param.js';
 import { prepareRequest, type PreparedRequest } from './prepare-request.js';
+import {
+  PENDING_AUTH_RESPONSE,
+  prepareToolAuth,
+  toAuthCredential,
+  toAuthScheme,
+} from './tool-auth.js';
 
 const restApiToolMarker = Symbol.for('adk-ts.tool.RestApiTool');
 
@@ -29,6 +38,17 @@ export interface RestApiToolOptions {
   operationParser: OperationParser;
   /** Headers added to every call. */
   headerProvider?: RestApiHeaderProvider;
+  /** How the API authenticates (an OpenAPI security scheme), as object or JSON text. */
+  authScheme?: AuthScheme | string;
+  /** The credential for `authScheme`; without its secret, the client is asked for one. */
+  authCredential?: AuthCredential | string;
+}
+
+/** Auth settings `fromParsedOperation` passes on to the tool. */
+export interface RestApiToolAuth {
+  headerProvider?: RestApiHeaderProvider | undefined;
+  authScheme?: AuthScheme | string | undefined;
+  authCredential?: AuthCredential | string | undefined;
 }
 
 /**
@@ -40,7 +60,16 @@ export interface RestApiToolOptions {
  *
  * Running: required arguments the model left out take their schema's
  * `default`; the request is built by `prepareRequest`, the
- * `headerProvider`'s headers are added, and it is sent with `fetch`. The result is the response's JSON, or `{text}` when the body is
+ * `headerProvider`'s headers are added, and it is sent with `fetch`.
+ *
+ * Auth: with an `authScheme`, the credential (`prepareToolAuth`: the
+ * configured one when it holds its secret, else the client's answer) is
+ * sent as the scheme says (`credentialToParam`: API key header, query or
+ * cookie; `Authorization: Bearer`/`Basic`). When there is none yet, the
+ * client is asked through `context.requestCredential` and the result is
+ * `{pending: true, message}` (Python's); no request is sent.
+ *
+ * The result is the response's JSON, or `{text}` when the body is
  * not JSON. A status of 400 or more gives `{error: "Tool <name> execution
  * failed. … Execution Error: Status Code: <status>, <body>"}` (Python's
  * text), and a request that cannot be sent (refused connection, bad URL)
@@ -52,6 +81,8 @@ export class RestApiTool extends BaseTool {
   readonly endpoint: OperationEndpoint;
   readonly operationParser: OperationParser;
   private readonly headerProvider: RestApiHeaderProvider | undefined;
+  private authScheme: AuthScheme | undefined;
+  private authCredential: AuthCredential | undefined;
   private readonly declaration: FunctionDeclaration;
 
   constructor({
@@ -60,11 +91,16 @@ export class RestApiTool extends BaseTool {
     endpoint,
     operationParser,
     headerProvider,
+    authScheme,
+    authCredential,
   }: RestApiToolOptions) {
     super({ name: name.slice(0, 60), description });
     this.endpoint = endpoint;
     this.operationParser = operationParser;
     this.headerProvider = headerProvider;
+    this.authScheme = authScheme === undefined ? undefined : toAuthScheme(authScheme);
+    this.authCredential =
+      authCredential === undefined ? undefined : toAuthCredential(authCredential);
     const parameters = toGeminiSchema(operationParser.getJsonSchema());
     this.declaration = {
       description: this.description,
@@ -74,12 +110,17 @@ export class RestApiTool extends BaseTool {
   }
 
   /** The tool of one parsed operation (Python's `from_parsed_operation`). */
-  static fromParsedOperation(
-    parsed: ParsedOperation,
-    headerProvider?: RestApiHeaderProvider,
-  ): RestApiTool {
+  static fromParsedOperation(parsed: ParsedOperation, auth: RestApiToolAuth = {}): RestApiTool {
+    const { headerProvider, authScheme, authCredential } = auth;
     return new RestApiTool({
       ...(headerProvider ? { headerProvider } : {}),
+      // A scheme given by the caller replaces the document's, as Python's toolset does.
+      ...(authScheme === undefined
+        ? parsed.authScheme === undefined
+          ? {}
+          : { authScheme: parsed.authScheme }
+        : { authScheme }),
+      ...(authCredential === undefined ? {} : { authCredential }),
       // Python snake-cases the cut name again, dropping a trailing `_`.
       name: toSnakeCase(parsed.name),
       description: parsed.description,
@@ -97,6 +138,23 @@ export class RestApiTool extends BaseTool {
     );
   }
 
+  /**
+   * Sets how the API authenticates (Python's `configure_auth_scheme`), from
+   * an object or JSON text. Throws `InvalidArgumentError` for an invalid one.
+   */
+  configureAuthScheme(authScheme: AuthScheme | string): void {
+    this.authScheme = toAuthScheme(authScheme);
+  }
+
+  /**
+   * Sets the credential (Python's `configure_auth_credential`), from an
+   * object (camelCase or snake_case) or JSON text. Throws
+   * `InvalidArgumentError` for an invalid one.
+   */
+  configureAuthCredential(authCredential: AuthCredential | string): void {
+    this.authCredential = toAuthCredential(authCredential);
+  }
+
   /** The function declaration sent to the model (a fresh copy each call). */
   override getDeclaration(): FunctionDeclaration {
     // `name` may be a toolset prefix's; the declaration follows it.
@@ -105,11 +163,17 @@ export class RestApiTool extends BaseTool {
 
   /** Calls the API (see the class comment). */
   override async runAsync({ args, context }: RunToolArguments): Promise<unknown> {
+    const auth = prepareToolAuth({
+      context,
+      authScheme: this.authScheme,
+      authCredential: this.authCredential,
+    });
+    if (auth.state === 'pending') return { ...PENDING_AUTH_RESPONSE };
     const signal = context.invocation.abortSignal;
     let response: Response;
     try {
       // Inside the try: a document without a usable server URL fails here.
-      const request = this.prepare(args);
+      const request = this.prepare(args, auth.credential);
       const extra = this.headerProvider ? await this.headerProvider(context) : undefined;
       Object.assign(request.headers, extra);
       response = await fetch(request.url, {
@@ -133,9 +197,13 @@ export class RestApiTool extends BaseTool {
     }
   }
 
-  /** The request a call with `args` sends (exposed for inspection and tests). */
-  prepare(args: Record<string, unknown>): PreparedRequest {
-    const parameters = this.operationParser.getParameters();
+  /**
+   * The request a call with `args` sends with `credential` (exposed for
+   * inspection and tests). Throws `InvalidArgumentError` for a credential the
+   * tool's scheme cannot send.
+   */
+  prepare(args: Record<string, unknown>, credential?: AuthCredential): PreparedRequest {
+    const parameters = [...this.operationParser.getParameters()];
     const filled = { ...args };
     for (const param of parameters) {
       const fallback = param.paramSchema['default'];
@@ -147,6 +215,11 @@ export class RestApiTool extends BaseTool {
       ) {
         filled[param.pyName] = fallback;
       }
+    }
+    const auth = this.authScheme ? credentialToParam(this.authScheme, credential) : undefined;
+    if (auth) {
+      parameters.unshift(auth.param);
+      Object.assign(filled, auth.args);
     }
     return prepareRequest({
       endpoint: this.endpoint,
