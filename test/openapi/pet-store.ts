@@ -5,8 +5,15 @@ import { stringify as toYaml } from 'yaml';
 /*
  * A small pet store on 127.0.0.1 and the OpenAPI 3.0 document describing
  * it, with `$ref`s for schemas, parameters and request bodies (one of them
- * cyclic), for the OpenAPI toolset tests.
+ * cyclic), for the OpenAPI toolset tests. Two more operations need a
+ * secret: `GET /vault` an API key, `GET /me` a bearer token (see
+ * `securedPetStoreSpec`).
  */
+
+/** The API key `GET /vault` accepts (header `X-Api-Key` or query `api_key`). */
+export const PET_STORE_API_KEY = 'key-1';
+/** The bearer token `GET /me` accepts. */
+export const PET_STORE_TOKEN = 'token-1';
 
 /** A request the pet store received. */
 export interface ReceivedRequest {
@@ -56,6 +63,18 @@ export async function startPetStore(): Promise<PetStore> {
         response.end(JSON.stringify(value));
       };
       const petMatch = /^\/v1\/pets\/([^/]+)(\/notes)?$/.exec(url.pathname);
+      // The secured operations (`securedPetStoreSpec`): 401 without the right secret.
+      if (url.pathname === '/v1/vault') {
+        const key = request.headers['x-api-key'] ?? url.searchParams.get('api_key');
+        if (key !== PET_STORE_API_KEY) return json(401, { message: 'bad api key' });
+        return json(200, { treats: 42 });
+      }
+      if (url.pathname === '/v1/me') {
+        if (request.headers.authorization !== `Bearer ${PET_STORE_TOKEN}`) {
+          return json(401, { message: 'bad token' });
+        }
+        return json(200, { user: 'ada' });
+      }
       if (url.pathname === '/v1/pets' && request.method === 'GET') {
         const tag = url.searchParams.get('tag');
         const limit = Number(url.searchParams.get('limit') ?? pets.length);

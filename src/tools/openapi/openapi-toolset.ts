@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import type { AuthCredential } from '../../auth/auth-credential.js';
+
 import type { AuthScheme } from '../../auth/auth-schemes.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
@@ -9,6 +9,7 @@ import { logger } from '../../utils/logger.js';
 import { BaseToolset, type BaseToolsetOptions } from '../base-toolset.js';
 import { parseOpenApiSpec } from './openapi-spec-parser.js';
 import { RestApiTool, type RestApiHeaderProvider } from './rest-api-tool.js';
+import type { AuthCredentialInput } from './tool-auth.js';
 
 /** The OpenAPI document of an `OpenAPIToolset`: an object, or text in JSON or YAML. */
 export type OpenAPIToolsetSpec =
@@ -23,7 +24,7 @@ export type OpenAPIToolsetOptions = OpenAPIToolsetSpec &
     /** How the API authenticates, for every tool (Python's `auth_scheme`). */
     authScheme?: AuthScheme | string;
     /** The credential for `authScheme`, for every tool (Python's `auth_credential`). */
-    authCredential?: AuthCredential | string;
+    authCredential?: AuthCredentialInput | string;
   };
 
 /**

@@ -14,6 +14,7 @@ import {
   PENDING_AUTH_RESPONSE,
   prepareToolAuth,
   toAuthCredential,
+  type AuthCredentialInput,
   toAuthScheme,
 } from './tool-auth.js';
 
@@ -41,14 +42,14 @@ export interface RestApiToolOptions {
   /** How the API authenticates (an OpenAPI security scheme), as object or JSON text. */
   authScheme?: AuthScheme | string;
   /** The credential for `authScheme`; without its secret, the client is asked for one. */
-  authCredential?: AuthCredential | string;
+  authCredential?: AuthCredentialInput | string;
 }
 
 /** Auth settings `fromParsedOperation` passes on to the tool. */
 export interface RestApiToolAuth {
   headerProvider?: RestApiHeaderProvider | undefined;
   authScheme?: AuthScheme | string | undefined;
-  authCredential?: AuthCredential | string | undefined;
+  authCredential?: AuthCredentialInput | string | undefined;
 }
 
 /**
@@ -151,7 +152,7 @@ export class RestApiTool extends BaseTool {
    * object (camelCase or snake_case) or JSON text. Throws
    * `InvalidArgumentError` for an invalid one.
    */
-  configureAuthCredential(authCredential: AuthCredential | string): void {
+  configureAuthCredential(authCredential: AuthCredentialInput | string): void {
     this.authCredential = toAuthCredential(authCredential);
   }
 

@@ -1,9 +1,13 @@
+import type { z } from 'zod';
 import type { AuthConfigInput } from '../../auth/auth-config.js';
 import { AuthCredential } from '../../auth/auth-credential.js';
 import { authModelToCamelCase } from '../../auth/auth-json.js';
 import { AuthScheme } from '../../auth/auth-schemes.js';
 import type { Context } from '../../context/context.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+
+/** A credential as a caller writes it (defaults not yet applied). */
+export type AuthCredentialInput = z.input<typeof AuthCredential>;
 
 /** The outcome of `prepareToolAuth`: a credential to send, or a request to the client. */
 export type ToolAuthPreparation =
@@ -89,7 +93,7 @@ export function toAuthScheme(value: AuthScheme | string): AuthScheme {
  * A credential given as an object (camelCase or snake_case) or JSON text,
  * validated. Throws `InvalidArgumentError` when it is not a credential.
  */
-export function toAuthCredential(value: AuthCredential | string): AuthCredential {
+export function toAuthCredential(value: AuthCredentialInput | string): AuthCredential {
   const raw = typeof value === 'string' ? parseJson(value) : value;
   const parsed = AuthCredential.safeParse(authModelToCamelCase(raw));
   if (!parsed.success) {
