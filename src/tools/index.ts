@@ -132,6 +132,11 @@ export {
   type PreparedRequest,
   type PrepareRequestArguments,
   type RestApiToolOptions,
+  credentialToParam,
+  INTERNAL_AUTH_PREFIX,
+  prepareToolAuth,
+  type AuthParam,
+  type ToolAuthPreparation,
 } from './openapi/index.js';
 export {
   LOAD_MEMORY_INSTRUCTION,

@@ -25,6 +25,15 @@ export { resolveReferences } from './resolve-references.js';
 export {
   RestApiTool,
   type RestApiHeaderProvider,
+  type RestApiToolAuth,
   type RestApiToolOptions,
 } from './rest-api-tool.js';
+export { credentialToParam, INTERNAL_AUTH_PREFIX, type AuthParam } from './credential-to-param.js';
+export {
+  PENDING_AUTH_RESPONSE,
+  prepareToolAuth,
+  type AuthCredentialInput,
+  type PrepareToolAuthRequest,
+  type ToolAuthPreparation,
+} from './tool-auth.js';
 export { sanitizeSchemaTypes } from './sanitize-schema-types.js';

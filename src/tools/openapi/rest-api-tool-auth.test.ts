@@ -82,6 +82,18 @@ describe('RestApiTool auth (Python credential_to_param, ToolAuthHandler)', () =>
     });
   });
 
+  it('a credential the scheme cannot send is error text, and nothing is sent', async () => {
+    const before = store.requests.length;
+    const tool = secured('who_am_i', { authCredential: { authType: 'apiKey', apiKey: 'k' } });
+    const result = await tool.runAsync({ args: {}, context: await toolContext() });
+    expect(result).toEqual({
+      error: expect.stringContaining(
+        'Invalid security scheme and credential combination',
+      ) as unknown,
+    });
+    expect(store.requests).toHaveLength(before);
+  });
+
   it('a wrong key is the API 401, returned to the model as data', async () => {
     const tool = secured('open_vault', { authCredential: { authType: 'apiKey', apiKey: 'wrong' } });
     const result = await tool.runAsync({ args: {}, context: await toolContext() });
