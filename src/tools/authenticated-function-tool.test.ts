@@ -39,7 +39,7 @@ class TableProvider extends BaseAuthProvider {
   }
 }
 
-async function setup(registry?: AuthProviderRegistry) {
+async function setup(registry?: AuthProviderRegistry, appRegistry?: AuthProviderRegistry) {
   const received: (AuthCredential | undefined)[] = [];
   const tool = new AuthenticatedFunctionTool({
     name: 'get_weather',
@@ -60,7 +60,13 @@ async function setup(registry?: AuthProviderRegistry) {
     ],
   });
   const agent = new LlmAgent({ name: 'forecaster', model, tools: [tool] });
-  const runner = new InMemoryRunner({ app: new App({ name: 'app', rootAgent: agent }) });
+  const runner = new InMemoryRunner({
+    app: new App({
+      name: 'app',
+      rootAgent: agent,
+      ...(appRegistry ? { authProviderRegistry: appRegistry } : {}),
+    }),
+  });
   await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
   return { runner, received };
 }
@@ -97,6 +103,29 @@ describe('AuthenticatedFunctionTool through the Runner', () => {
     expect(provider.asked).toHaveLength(1);
     expect(provider.asked[0]?.userId).toBe('u');
     expect(provider.asked[0]?.config.credentialKey).toMatch(/^adk_apiKey_/);
+  });
+
+  it("uses the App's registry when the tool has none of its own", async () => {
+    const registry = new AuthProviderRegistry();
+    registry.register(new TableProvider({ u: 'app-key' }));
+    const { runner, received } = await setup(undefined, registry);
+
+    const events = await turn(runner, ask);
+
+    expect(asksForCredential(events)).toBe(false);
+    expect(received).toEqual([{ authType: 'apiKey', apiKey: 'app-key' }]);
+  });
+
+  it("prefers the registry given to the tool over the App's", async () => {
+    const toolRegistry = new AuthProviderRegistry();
+    toolRegistry.register(new TableProvider({ u: 'tool-key' }));
+    const appRegistry = new AuthProviderRegistry();
+    appRegistry.register(new TableProvider({ u: 'app-key' }));
+    const { runner, received } = await setup(toolRegistry, appRegistry);
+
+    await turn(runner, ask);
+
+    expect(received).toEqual([{ authType: 'apiKey', apiKey: 'tool-key' }]);
   });
 
   it('without a provider asks the user, answers pending, then runs with the answer', async () => {

@@ -9,7 +9,7 @@ import { ServiceNotConfiguredError } from '../errors/service-not-configured-erro
 export interface CredentialManagerOptions {
   /** The tool's auth config; invalid, the constructor throws zod's error. */
   authConfig: AuthConfigInput;
-  /** The providers consulted first, by scheme type. */
+  /** The providers consulted first, by scheme type; default the App's (`App.authProviderRegistry`). */
   authProviderRegistry?: AuthProviderRegistry | undefined;
 }
 
@@ -53,7 +53,8 @@ export class CredentialManager {
   }
 
   private async fromProvider(context: Context): Promise<AuthCredential | undefined> {
-    const provider = this.registry?.getProvider(this.authConfig.authScheme);
+    const registry = this.registry ?? context.invocation.authProviderRegistry;
+    const provider = registry?.getProvider(this.authConfig.authScheme);
     if (!provider) return undefined;
     try {
       return (
