@@ -98,6 +98,17 @@ describe('examples run as documented (issue 2: examples/)', () => {
     expect(output).toContain('forecaster: Sunny in Lisbon.');
   });
 
+  it('auth-provider: a custom provider supplies the key; a user it has no key for is asked', async () => {
+    const output = await example('auth-provider');
+    expect(output).toContain(
+      '-- alice --\nforecaster: calls get_weather\n' +
+        'forecaster: {"city":"Lisbon","weather":"sunny","keyFrom":"vault"}\n-- bob --',
+    );
+    expect(output).toContain(
+      'forecaster: calls adk_request_credential\nforecaster: {"result":"Pending User Authorization."}',
+    );
+  });
+
   it('weather-agent: the model calls the tool, gets the result and answers', async () => {
     const output = await example('weather-agent');
     expect(output).toContain('weather_agent calls get_weather({"city":"Lisbon"})');

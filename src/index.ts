@@ -110,6 +110,24 @@ export {
   type AuthCredentialType,
 } from './auth/auth-credential.js';
 export { AuthScheme, OAuthFlows, type AuthSchemeType } from './auth/auth-schemes.js';
+export { AuthProviderRegistry } from './auth/auth-provider-registry.js';
+export {
+  BaseAuthProvider,
+  type AuthProviderContext,
+  type GetAuthCredentialRequest,
+} from './auth/base-auth-provider.js';
+export {
+  AuthenticatedFunctionTool,
+  type AuthenticatedFunctionToolExecute,
+  type AuthenticatedFunctionToolOptions,
+} from './tools/authenticated-function-tool.js';
+export {
+  BaseAuthenticatedTool,
+  PENDING_USER_AUTHORIZATION,
+  type AuthenticatedToolOptions,
+  type RunAuthenticatedArguments,
+} from './tools/base-authenticated-tool.js';
+export { CredentialManager, type CredentialManagerOptions } from './tools/credential-manager.js';
 export type { CredentialRequest, CredentialService } from './context/credential-service.js';
 export { InMemoryCredentialService } from './context/in-memory-credential-service.js';
 export { SessionStateCredentialService } from './context/session-state-credential-service.js';
@@ -215,6 +233,7 @@ export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js'
 export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export { InvalidAuthResponseError } from './errors/invalid-auth-response-error.js';
+export { AuthProviderError } from './errors/auth-provider-error.js';
 export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {

@@ -28,3 +28,9 @@ export {
 export { credentialKeyOf } from './credential-key.js';
 export { authResponseStateKey, credentialForState, pinAuthResponse } from './auth-response.js';
 export { readAuthResponse } from './read-auth-response.js';
+export { AuthProviderRegistry } from './auth-provider-registry.js';
+export {
+  BaseAuthProvider,
+  type AuthProviderContext,
+  type GetAuthCredentialRequest,
+} from './base-auth-provider.js';

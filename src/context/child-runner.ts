@@ -1,3 +1,4 @@
+import type { AuthProviderRegistry } from '../auth/auth-provider-registry.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import type { Event } from '../events/event.js';
 import type { Content } from '../types/index.js';
@@ -20,6 +21,8 @@ export interface ChildRunRequest {
   readonly artifactService: BaseArtifactService;
   /** The credential service of the child run, if any. */
   readonly credentialService?: CredentialService | undefined;
+  /** The credential providers of the child run (AgentTool's are the caller's App's), if any. */
+  readonly authProviderRegistry?: AuthProviderRegistry | undefined;
   /** The plugin manager whose plugins run in the child run; undefined for none. */
   readonly plugins?: PluginManagerContract | undefined;
   /** Stops the child run's model calls and tools when it fires. */

@@ -1,4 +1,5 @@
 import type { Context as TraceContext } from '@opentelemetry/api';
+import type { AuthProviderRegistry } from '../auth/auth-provider-registry.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { LlmCallsLimitExceededError } from '../errors/llm-calls-limit-exceeded-error.js';
 import type { Event } from '../events/event.js';
@@ -43,6 +44,8 @@ export interface InvocationContextInit {
   artifactService?: BaseArtifactService;
   memoryService?: BaseMemoryService;
   credentialService?: CredentialService;
+  /** The app's credential providers, for authenticated tools without their own. */
+  authProviderRegistry?: AuthProviderRegistry;
   pluginManager: PluginManagerContract;
   contextCacheConfig?: ContextCacheConfig;
   /** The app's event compaction settings, for compaction before model calls. */
@@ -89,6 +92,8 @@ export class InvocationContext {
   artifactService: BaseArtifactService | undefined;
   memoryService: BaseMemoryService | undefined;
   credentialService: CredentialService | undefined;
+  /** The app's credential providers by scheme type. */
+  authProviderRegistry: AuthProviderRegistry | undefined;
   pluginManager: PluginManagerContract;
   contextCacheConfig: ContextCacheConfig | undefined;
   /** The app's event compaction settings (Python `events_compaction_config`). */
@@ -188,6 +193,7 @@ export class InvocationContext {
     this.artifactService = init.artifactService;
     this.memoryService = init.memoryService;
     this.credentialService = init.credentialService;
+    this.authProviderRegistry = init.authProviderRegistry;
     this.pluginManager = init.pluginManager;
     this.contextCacheConfig = init.contextCacheConfig;
     this.eventsCompactionConfig = init.eventsCompactionConfig;

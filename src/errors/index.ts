@@ -1,5 +1,6 @@
 export { AdkError, hasMarker, type AdkErrorOptions } from './adk-error.js';
 export { AgentNotFoundError } from './agent-not-found-error.js';
+export { AuthProviderError } from './auth-provider-error.js';
 export { AlreadyExistsError } from './already-exists-error.js';
 export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
 export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artifact-id-error.js';

@@ -9,6 +9,7 @@ import {
   type EventsCompactionConfig,
   validateEventsCompactionConfig,
 } from '../context/events-compaction-config.js';
+import type { AuthProviderRegistry } from '../auth/auth-provider-registry.js';
 import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
 import type { BasePlugin } from '../plugins/base-plugin.js';
 
@@ -33,6 +34,11 @@ export interface AppConfig {
    * invocation and by the flow before model calls.
    */
   eventsCompactionConfig?: EventsCompactionConfig;
+  /**
+   * Credential providers by scheme type, consulted by authenticated tools
+   * that were given no registry of their own.
+   */
+  authProviderRegistry?: AuthProviderRegistry;
 }
 
 const identifierPattern = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*$/u;
@@ -66,6 +72,7 @@ export class App {
   readonly resumabilityConfig: ResumabilityConfig | undefined;
   readonly contextCacheConfig: ContextCacheConfig | undefined;
   readonly eventsCompactionConfig: EventsCompactionConfig | undefined;
+  readonly authProviderRegistry: AuthProviderRegistry | undefined;
 
   /**
    * Throws `InvalidAgentConfigError` for an invalid name, an invalid
@@ -83,6 +90,7 @@ export class App {
         ? undefined
         : createContextCacheConfig(config.contextCacheConfig);
     this.eventsCompactionConfig = checkCompactionConfig(config);
+    this.authProviderRegistry = config.authProviderRegistry;
   }
 }
 

@@ -41,7 +41,13 @@ export class RunnerChildRuns implements ChildRunner {
     }
     const sessionService = new InMemorySessionService();
     const runner = this.newRunner({
-      app: new App({ name: agent.name, rootAgent: agent }),
+      app: new App({
+        name: agent.name,
+        rootAgent: agent,
+        ...(request.authProviderRegistry
+          ? { authProviderRegistry: request.authProviderRegistry }
+          : {}),
+      }),
       appName: request.appName,
       plugins: pluginsOf(request.plugins),
       sessionService,

@@ -339,6 +339,7 @@ export class Runner {
       pluginManager: this.pluginManager,
       contextCacheConfig: this.contextCacheConfig,
       eventsCompactionConfig: this.app?.eventsCompactionConfig,
+      authProviderRegistry: this.app?.authProviderRegistry,
       invocationId,
       agent: this.agent,
       session,

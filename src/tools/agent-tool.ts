@@ -197,6 +197,7 @@ export class AgentTool extends BaseTool {
       message,
       artifactService: new ForwardingArtifactService(context),
       credentialService: parent.credentialService,
+      authProviderRegistry: parent.authProviderRegistry,
       plugins: this.includePlugins ? parent.pluginManager : undefined,
       abortSignal: parent.abortSignal,
     });

@@ -158,3 +158,15 @@ export {
   loadArtifactsInstruction,
 } from './load-artifacts-tool.js';
 export { artifactPartForModel } from './artifact-part-for-model.js';
+export {
+  AuthenticatedFunctionTool,
+  type AuthenticatedFunctionToolExecute,
+  type AuthenticatedFunctionToolOptions,
+} from './authenticated-function-tool.js';
+export {
+  BaseAuthenticatedTool,
+  PENDING_USER_AUTHORIZATION,
+  type AuthenticatedToolOptions,
+  type RunAuthenticatedArguments,
+} from './base-authenticated-tool.js';
+export { CredentialManager, type CredentialManagerOptions } from './credential-manager.js';
