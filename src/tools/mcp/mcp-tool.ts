@@ -6,7 +6,7 @@ import { deepClone } from '../../utils/deep-clone.js';
 import { logger } from '../../utils/logger.js';
 import { BaseTool, type RunToolArguments } from '../base-tool.js';
 import { callToolResultToResponse } from './call-tool-result.js';
-import { toGeminiSchema } from './gemini-schema.js';
+import { toGeminiSchema } from '../gemini-schema-util.js';
 import type { McpCallToolResult, McpToolDescription } from './mcp-client.js';
 import { errorMessage, type McpSession } from './mcp-session.js';
 import type { McpSessionManager } from './mcp-session-manager.js';

@@ -1,4 +1,4 @@
-import { toSnakeCase } from '../mcp/gemini-schema.js';
+import { toSnakeCase } from '../gemini-schema-util.js';
 
 /** Where an operation parameter goes in the HTTP request. */
 export type ApiParameterLocation = 'path' | 'query' | 'header' | 'cookie' | 'body' | '';

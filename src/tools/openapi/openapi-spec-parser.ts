@@ -2,7 +2,7 @@ import { AuthScheme } from '../../auth/auth-schemes.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
 import { logger } from '../../utils/logger.js';
-import { toSnakeCase } from '../mcp/gemini-schema.js';
+import { toSnakeCase } from '../gemini-schema-util.js';
 import { OperationParser, type OpenApiOperation } from './operation-parser.js';
 import { resolveReferences } from './resolve-references.js';
 import { sanitizeSchemaTypes } from './sanitize-schema-types.js';

@@ -1,7 +1,7 @@
 import { deepClone } from '../../utils/deep-clone.js';
 import { setOwn } from '../../utils/get-own.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
-import { toSnakeCase } from '../mcp/gemini-schema.js';
+import { toSnakeCase } from '../gemini-schema-util.js';
 import { apiParameter, type ApiParameter, type ApiParameterLocation } from './api-parameter.js';
 
 type JsonObject = Record<string, unknown>;

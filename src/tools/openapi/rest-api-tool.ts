@@ -5,7 +5,7 @@ import type { FunctionDeclaration } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { PACKAGE_VERSION } from '../../utils/package-version.js';
 import { BaseTool, type RunToolArguments } from '../base-tool.js';
-import { toGeminiSchema, toSnakeCase } from '../mcp/gemini-schema.js';
+import { toGeminiSchema, toSnakeCase } from '../gemini-schema-util.js';
 import type { OperationEndpoint, ParsedOperation } from './openapi-spec-parser.js';
 import type { OperationParser } from './operation-parser.js';
 import { credentialToParam } from './credential-to-param.js';

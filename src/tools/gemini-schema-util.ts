@@ -1,9 +1,9 @@
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import type { Schema } from '../../types/index.js';
-import { deepClone } from '../../utils/deep-clone.js';
-import { setOwn } from '../../utils/get-own.js';
-import { isPlainObject } from '../../utils/is-plain-object.js';
-import { orderGenaiSchema } from '../genai-schema-order.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Schema } from '../types/index.js';
+import { deepClone } from '../utils/deep-clone.js';
+import { setOwn } from '../utils/get-own.js';
+import { isPlainObject } from '../utils/is-plain-object.js';
+import { orderGenaiSchema } from './genai-schema-order.js';
 
 /*
  * Python ADK's `_to_gemini_schema` (tools/_gemini_schema_util.py), which

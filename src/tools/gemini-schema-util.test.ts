@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
-import { toGeminiSchema, toSnakeCase } from './gemini-schema.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { toGeminiSchema, toSnakeCase } from './gemini-schema-util.js';
 
 /*
  * Python ADK's `_to_gemini_schema` (tools/_gemini_schema_util.py), which
