@@ -1,25 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BaseLlmConnection } from '../base-llm-connection.js';
+import { describe, expect, it } from 'vitest';
 import { createLlmRequest, type LlmRequest } from '../llm-request.js';
 import {
-  LocalRealtimeServer,
   REALTIME_TEST_MODEL as MODEL,
   collectResponses as collect,
-  localRealtimeLlm,
+  ofType,
+  useLocalRealtimeConnection,
   realtimeResponse,
-  type RealtimeClientFrame,
-  type RealtimeServerRule,
 } from './realtime-test-fixtures.js';
 
-let server: LocalRealtimeServer | undefined;
-let connection: BaseLlmConnection | undefined;
-
-afterEach(async () => {
-  await connection?.close();
-  await server?.close();
-  connection = undefined;
-  server = undefined;
-});
+const local = useLocalRealtimeConnection();
+const { open } = local;
 
 const spoken = (extra: LlmRequest['liveConnectConfig'] = {}): LlmRequest =>
   createLlmRequest({
@@ -27,16 +17,9 @@ const spoken = (extra: LlmRequest['liveConnectConfig'] = {}): LlmRequest =>
     liveConnectConfig: { responseModalities: ['AUDIO' as never], ...extra },
   });
 
-async function open(rules: RealtimeServerRule[], request: LlmRequest): Promise<BaseLlmConnection> {
-  server = await LocalRealtimeServer.start(rules);
-  connection = await localRealtimeLlm(server).connect(request);
-  return connection;
-}
-
-const ofType = (type: string) => (frame: RealtimeClientFrame) => frame['type'] === type;
 const audioDelta = (delta: string) => ({ type: 'response.output_audio.delta', delta });
 const chunk = { mimeType: 'audio/pcm;rate=24000', data: Buffer.alloc(8).toString('base64') };
-const typesSent = () => server?.frames.slice(1).map((frame) => frame['type']);
+const typesSent = () => local.server?.frames.slice(1).map((frame) => frame['type']);
 
 describe('OpenAIRealtimeConnection: the end of the audio stream (Gemini audioStreamEnd)', () => {
   it('with server turn detection, commits and answers the audio the server has not committed', async () => {

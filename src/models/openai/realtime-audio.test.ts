@@ -1,28 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmResponse } from '../../events/llm-response.js';
 import { setLogger } from '../../utils/logger.js';
-import type { BaseLlmConnection } from '../base-llm-connection.js';
 import { createLlmRequest, type LlmRequest } from '../llm-request.js';
 import {
   LOCAL_SESSION_ID,
-  LocalRealtimeServer,
   REALTIME_TEST_MODEL as MODEL,
   collectResponses as collect,
-  localRealtimeLlm,
+  ofType,
+  useLocalRealtimeConnection,
   realtimeResponse,
-  type RealtimeClientFrame,
-  type RealtimeServerRule,
 } from './realtime-test-fixtures.js';
 
-let server: LocalRealtimeServer | undefined;
-let connection: BaseLlmConnection | undefined;
-
-afterEach(async () => {
-  await connection?.close();
-  await server?.close();
-  connection = undefined;
-  server = undefined;
-});
+const local = useLocalRealtimeConnection();
+const { open } = local;
 
 const spoken = (extra: LlmRequest['liveConnectConfig'] = {}): LlmRequest =>
   createLlmRequest({
@@ -35,13 +25,6 @@ const spoken = (extra: LlmRequest['liveConnectConfig'] = {}): LlmRequest =>
     },
   });
 
-async function open(rules: RealtimeServerRule[], request: LlmRequest): Promise<BaseLlmConnection> {
-  server = await LocalRealtimeServer.start(rules);
-  connection = await localRealtimeLlm(server).connect(request);
-  return connection;
-}
-
-const ofType = (type: string) => (frame: RealtimeClientFrame) => frame['type'] === type;
 const base = { modelVersion: MODEL, liveSessionId: LOCAL_SESSION_ID };
 const audioDelta = (delta: string) => ({ type: 'response.output_audio.delta', delta });
 const transcriptDelta = (delta: string) => ({
@@ -145,7 +128,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       },
       { ...base, turnComplete: true },
     ]);
-    const appended = server?.frames.filter(ofType('input_audio_buffer.append')) ?? [];
+    const appended = local.server?.frames.filter(ofType('input_audio_buffer.append')) ?? [];
     // Two thirds of a source sample per output sample, continuous across the chunks.
     expect(appended.map((frame) => samplesOf(frame['audio']))).toEqual([
       [0, 200],
@@ -200,7 +183,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       output('Sunny.', true),
       { ...base, turnComplete: true },
     ]);
-    expect(server?.frames.slice(-2)).toEqual([
+    expect(local.server?.frames.slice(-2)).toEqual([
       {
         type: 'conversation.item.create',
         item: { type: 'function_call_output', call_id: 'call_1', output: '{"w":"sun"}' },
@@ -225,7 +208,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       responses.push(response);
       if (response.content) {
         // The server cancels the response itself (interrupt_response defaults to true).
-        server?.push(
+        local.server?.push(
           { type: 'input_audio_buffer.speech_started', audio_start_ms: 10, item_id: 'item_2' },
           { type: 'response.done', response: { status: 'cancelled' } },
         );
@@ -236,7 +219,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       { ...base, interrupted: true },
       { ...base, turnComplete: true, interrupted: true },
     ]);
-    expect(server?.frames.some(ofType('response.cancel'))).toBe(false);
+    expect(local.server?.frames.some(ofType('response.cancel'))).toBe(false);
   });
 
   it('with NO_INTERRUPTION, speech during a response is no interruption and the response completes', async () => {
@@ -254,7 +237,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
     for await (const response of live.receive()) {
       responses.push(response);
       if (response.content) {
-        server?.push(
+        local.server?.push(
           { type: 'input_audio_buffer.speech_started', audio_start_ms: 10, item_id: 'item_2' },
           { type: 'response.done', response: { status: 'completed' } },
         );
@@ -277,7 +260,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       ],
       spoken({ realtimeInputConfig: { automaticActivityDetection: { disabled: true } } }),
     );
-    expect(server?.frames[0]).toMatchObject({
+    expect(local.server?.frames[0]).toMatchObject({
       session: { audio: { input: { turn_detection: null } } },
     });
     await live.sendRealtime({ activityStart: {} });
@@ -289,7 +272,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       if (response.content) await live.sendRealtime({ activityStart: {} });
     }
     expect(responses).toEqual([audio('AQI='), { ...base, turnComplete: true, interrupted: true }]);
-    expect(server?.frames.slice(1).map((frame) => frame['type'])).toEqual([
+    expect(local.server?.frames.slice(1).map((frame) => frame['type'])).toEqual([
       'input_audio_buffer.clear',
       'input_audio_buffer.append',
       'input_audio_buffer.commit',
@@ -297,7 +280,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
       'response.cancel',
       'input_audio_buffer.clear',
     ]);
-    expect(samplesOf(server?.frames[2]?.['audio'])).toEqual([7, 8]);
+    expect(samplesOf(local.server?.frames[2]?.['audio'])).toEqual([7, 8]);
   });
 
   it('a text content during a response cancels it first, as a new Gemini turn interrupts the model', async () => {
@@ -315,10 +298,10 @@ describe('OpenAIRealtimeConnection: speech', () => {
       if (response.content) break;
     }
     await live.sendContent({ role: 'user', parts: [{ text: 'Two' }] });
-    await server?.nextFrame(
-      (frame) => frame['type'] === 'response.create' && frame !== server?.frames[2],
+    await local.server?.nextFrame(
+      (frame) => frame['type'] === 'response.create' && frame !== local.server?.frames[2],
     );
-    expect(server?.frames.slice(1).map((frame) => frame['type'])).toEqual([
+    expect(local.server?.frames.slice(1).map((frame) => frame['type'])).toEqual([
       'conversation.item.create',
       'response.create',
       'response.cancel',
@@ -388,7 +371,7 @@ describe('OpenAIRealtimeConnection: speech', () => {
     } finally {
       setLogger();
     }
-    const item = await server?.nextFrame(ofType('conversation.item.create'));
+    const item = await local.server?.nextFrame(ofType('conversation.item.create'));
     expect(item?.['item']).toEqual({
       type: 'message',
       role: 'user',

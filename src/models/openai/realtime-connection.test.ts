@@ -1,10 +1,9 @@
 import { AzureOpenAI } from 'openai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { ModelApiError } from '../../errors/model-api-error.js';
 import { NotSupportedError } from '../../errors/not-supported-error.js';
-import type { BaseLlmConnection } from '../base-llm-connection.js';
-import { createLlmRequest, type LlmRequest } from '../llm-request.js';
+import { createLlmRequest } from '../llm-request.js';
 import { OpenAILlm } from './openai-llm.js';
 import {
   LOCAL_SESSION_ID,
@@ -13,30 +12,14 @@ import {
   REALTIME_TEST_MODEL as MODEL,
   collectResponses as collect,
   localRealtimeLlm,
+  ofType,
+  useLocalRealtimeConnection,
   realtimeResponse,
-  type RealtimeClientFrame,
-  type RealtimeServerRule,
 } from './realtime-test-fixtures.js';
 
-let server: LocalRealtimeServer | undefined;
-let connection: BaseLlmConnection | undefined;
+const local = useLocalRealtimeConnection();
+const { open } = local;
 
-afterEach(async () => {
-  await connection?.close();
-  await server?.close();
-  connection = undefined;
-  server = undefined;
-});
-
-async function open(rules: RealtimeServerRule[], request?: LlmRequest): Promise<BaseLlmConnection> {
-  server = await LocalRealtimeServer.start(rules);
-  connection = await localRealtimeLlm(server).connect(
-    request ?? createLlmRequest({ model: MODEL }),
-  );
-  return connection;
-}
-
-const ofType = (type: string) => (frame: RealtimeClientFrame) => frame['type'] === type;
 const base = { modelVersion: MODEL, liveSessionId: LOCAL_SESSION_ID };
 const textDelta = (delta: string) => ({ type: 'response.output_text.delta', delta });
 
@@ -74,10 +57,10 @@ describe('OpenAILlm.connect over the Realtime WebSocket of the openai client', (
       },
     });
     await open([], request);
-    expect(server?.paths).toEqual([`/v1/realtime?model=${MODEL}`]);
-    expect(server?.authorizations).toEqual([`Bearer ${REALTIME_TEST_KEY}`]);
+    expect(local.server?.paths).toEqual([`/v1/realtime?model=${MODEL}`]);
+    expect(local.server?.authorizations).toEqual([`Bearer ${REALTIME_TEST_KEY}`]);
     const pcm = { type: 'audio/pcm', rate: 24000 };
-    expect(server?.frames[0]).toEqual({
+    expect(local.server?.frames[0]).toEqual({
       type: 'session.update',
       session: {
         type: 'realtime',
@@ -113,28 +96,28 @@ describe('OpenAILlm.connect over the Realtime WebSocket of the openai client', (
   });
 
   it('an AzureOpenAI client connects to its deployment with its api-key', async () => {
-    server = await LocalRealtimeServer.start();
+    local.server = await LocalRealtimeServer.start();
     const client = new AzureOpenAI({
-      endpoint: server.url.replace(/\/v1$/, ''),
+      endpoint: local.server.url.replace(/\/v1$/, ''),
       apiKey: 'azure-key',
       apiVersion: '2025-08-28',
     });
     const llm = new OpenAILlm({
       model: 'my-realtime-deployment',
       client,
-      realtimeSocketOptions: { ca: server.certificate },
+      realtimeSocketOptions: { ca: local.server.certificate },
     });
-    connection = await llm.connect(createLlmRequest({ model: 'my-realtime-deployment' }));
-    expect(server.paths).toEqual([
+    local.connection = await llm.connect(createLlmRequest({ model: 'my-realtime-deployment' }));
+    expect(local.server.paths).toEqual([
       '/openai/realtime?api-version=2025-08-28&deployment=my-realtime-deployment',
     ]);
-    expect(server.apiKeys).toEqual(['azure-key']);
-    expect(server.authorizations).toEqual(['']);
+    expect(local.server.apiKeys).toEqual(['azure-key']);
+    expect(local.server.authorizations).toEqual(['']);
   });
 
   it('a session the server refuses rejects with ModelApiError carrying its code', async () => {
-    server = await LocalRealtimeServer.start([], { refuseSession: true });
-    const error: unknown = await localRealtimeLlm(server)
+    local.server = await LocalRealtimeServer.start([], { refuseSession: true });
+    const error: unknown = await localRealtimeLlm(local.server)
       .connect(createLlmRequest({ model: MODEL }))
       .catch((caught: unknown) => caught);
     expect(ModelApiError.isInstance(error)).toBe(true);
@@ -143,20 +126,20 @@ describe('OpenAILlm.connect over the Realtime WebSocket of the openai client', (
   });
 
   it('a server that cannot be reached rejects with ModelApiError live_connection_closed', async () => {
-    server = await LocalRealtimeServer.start();
-    const llm = localRealtimeLlm(server);
-    await server.close();
+    local.server = await LocalRealtimeServer.start();
+    const llm = localRealtimeLlm(local.server);
+    await local.server.close();
     const error: unknown = await llm
       .connect(createLlmRequest({ model: MODEL }))
       .catch((caught: unknown) => caught);
     expect(ModelApiError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ provider: 'openai', code: 'live_connection_closed' });
-    server = undefined;
+    local.server = undefined;
   });
 
   it('a refused handshake (a bad key) rejects with ModelApiError carrying the HTTP status', async () => {
-    server = await LocalRealtimeServer.start([], { refuseHandshake: 401 });
-    const error: unknown = await localRealtimeLlm(server)
+    local.server = await LocalRealtimeServer.start([], { refuseHandshake: 401 });
+    const error: unknown = await localRealtimeLlm(local.server)
       .connect(createLlmRequest({ model: MODEL }))
       .catch((caught: unknown) => caught);
     expect(ModelApiError.isInstance(error)).toBe(true);
@@ -183,7 +166,7 @@ describe('OpenAIRealtimeConnection: text turns, history and errors', () => {
     ]);
     await live.sendContent({ role: 'user', parts: [{ text: 'Hi' }] });
     const responses = await collect(live.receive());
-    expect(server?.frames.slice(1)).toEqual([
+    expect(local.server?.frames.slice(1)).toEqual([
       {
         type: 'conversation.item.create',
         item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }] },
@@ -214,13 +197,13 @@ describe('OpenAIRealtimeConnection: text turns, history and errors', () => {
         parts: [{ text: 'Thanks' }, { inlineData: { mimeType: 'audio/pcm', data: 'AAAA' } }],
       },
     ]);
-    await server?.nextFrame(ofType('response.create'));
+    await local.server?.nextFrame(ofType('response.create'));
     const user = (text: string) => ({
       type: 'message',
       role: 'user',
       content: [{ type: 'input_text', text }],
     });
-    expect(server?.frames.slice(1).map((frame) => frame['item'] ?? frame)).toEqual([
+    expect(local.server?.frames.slice(1).map((frame) => frame['item'] ?? frame)).toEqual([
       user('Weather?'),
       {
         type: 'function_call',
@@ -326,7 +309,7 @@ describe('OpenAIRealtimeConnection: text turns, history and errors', () => {
     const error: unknown = await (async () => {
       for await (const response of live.receive()) {
         received.push(response);
-        server?.drop();
+        local.server?.drop();
       }
     })().catch((caught: unknown) => caught);
     expect(received).toHaveLength(1);

@@ -2,7 +2,10 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { afterEach } from 'vitest';
 import type { LlmResponse } from '../../events/llm-response.js';
+import type { BaseLlmConnection } from '../base-llm-connection.js';
+import { createLlmRequest, type LlmRequest } from '../llm-request.js';
 import { OpenAILlm } from './openai-llm.js';
 import { LOCAL_TLS_CERTIFICATE, LOCAL_TLS_KEY } from './realtime-tls-test-fixtures.js';
 
@@ -207,4 +210,43 @@ export async function collectResponses(
   const all: LlmResponse[] = [];
   for await (const response of responses) all.push(response);
   return all;
+}
+
+/** True for a client event of this `type` (a rule's `when`, a `nextFrame` match). */
+export const ofType =
+  (type: string) =>
+  (frame: RealtimeClientFrame): boolean =>
+    frame['type'] === type;
+
+/** The server and connection of one test, closed after it (`useLocalRealtimeConnection`). */
+export interface LocalRealtimeConnectionFixture {
+  /** The test's server, once started. */
+  server: LocalRealtimeServer | undefined;
+  /** The test's connection, once opened. */
+  connection: BaseLlmConnection | undefined;
+  /** Starts a server with these rules and connects to it through `localRealtimeLlm`. */
+  open(rules: RealtimeServerRule[], request?: LlmRequest): Promise<BaseLlmConnection>;
+}
+
+/**
+ * Registers an `afterEach` that closes the test's connection and server,
+ * and returns the holder tests open them through.
+ */
+export function useLocalRealtimeConnection(): LocalRealtimeConnectionFixture {
+  const fixture: LocalRealtimeConnectionFixture = {
+    server: undefined,
+    connection: undefined,
+    async open(rules, request = createLlmRequest({ model: REALTIME_TEST_MODEL })) {
+      fixture.server = await LocalRealtimeServer.start(rules);
+      fixture.connection = await localRealtimeLlm(fixture.server).connect(request);
+      return fixture.connection;
+    },
+  };
+  afterEach(async () => {
+    await fixture.connection?.close();
+    await fixture.server?.close();
+    fixture.connection = undefined;
+    fixture.server = undefined;
+  });
+  return fixture;
 }
