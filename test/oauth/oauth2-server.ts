@@ -305,3 +305,22 @@ export async function startOAuth2Server(options: OAuth2ServerOptions = {}): Prom
       }),
   };
 }
+
+/**
+ * Plays the browser: opens `authUri` (adding `redirect_uri` when it has none,
+ * as a client such as the dev UI does), does not follow the redirect, and
+ * returns where the server sends the user back: the authorization response
+ * URI with `code` and `state`.
+ */
+export async function signIn(authUri: string, redirectUri?: string): Promise<string> {
+  const url = new URL(authUri);
+  if (redirectUri && !url.searchParams.has('redirect_uri')) {
+    url.searchParams.set('redirect_uri', redirectUri);
+  }
+  const response = await fetch(url, { redirect: 'manual' });
+  const location = response.headers.get('location');
+  if (response.status !== 302 || !location) {
+    throw new Error(`sign-in refused: ${response.status} ${await response.text()}`);
+  }
+  return location;
+}

@@ -223,6 +223,22 @@ async function withTokenErrors<T>(action: string, run: () => Promise<T>): Promis
         cause: error,
       });
     }
+    if (error instanceof oauth.WWWAuthenticateChallengeError) {
+      // A 401 with a challenge (invalid_client): the JSON body still names the error.
+      const body = await readErrorBody(error.response);
+      const code = body.error ?? error.cause[0]?.parameters.error;
+      throw new CredentialExchangeError({
+        message:
+          `Could not ${action}: the token endpoint answered ${error.status}` +
+          (code ? ` ${code}` : '') +
+          (body.error_description ? ` (${body.error_description})` : '') +
+          '.',
+        oauthError: code,
+        oauthErrorDescription: body.error_description,
+        status: error.status,
+        cause: error,
+      });
+    }
     if (error instanceof oauth.AuthorizationResponseError) {
       throw new CredentialExchangeError({
         message:
@@ -236,5 +252,21 @@ async function withTokenErrors<T>(action: string, run: () => Promise<T>): Promis
     }
     const reason = error instanceof Error ? error.message : String(error);
     throw new CredentialExchangeError({ message: `Could not ${action}: ${reason}.`, cause: error });
+  }
+}
+
+async function readErrorBody(
+  response: Response,
+): Promise<{ error?: string; error_description?: string }> {
+  try {
+    const body = (await response.clone().json()) as Record<string, unknown>;
+    return {
+      ...(typeof body['error'] === 'string' ? { error: body['error'] } : {}),
+      ...(typeof body['error_description'] === 'string'
+        ? { error_description: body['error_description'] }
+        : {}),
+    };
+  } catch {
+    return {};
   }
 }
