@@ -189,6 +189,25 @@ describe('AuthenticatedFunctionTool with OAuth2 through the Runner', () => {
     expect(JSON.stringify(orderResults(fourth))).toContain('Pending User Authorization.');
   });
 
+  it('gets a client credentials token without asking anyone', async () => {
+    const before = server.grantsIssued['client_credentials'] ?? 0;
+    const { runner, tokensUsed } = await setup({
+      authScheme: {
+        type: 'oauth2',
+        flows: { clientCredentials: { tokenUrl: server.tokenEndpoint, scopes: { read: 'Read' } } },
+      },
+      rawAuthCredential: {
+        authType: 'oauth2',
+        oauth2: { clientId: OAUTH2_CLIENT_ID, clientSecret: OAUTH2_CLIENT_SECRET },
+      },
+    });
+    const events = await turn(runner, say('My orders?'));
+    expect(credentialCalls(events)).toEqual([]);
+    expect(orderResults(events)).toContainEqual(expect.objectContaining({ status: 200 }));
+    expect(server.accessTokenIsValid(tokensUsed[0])).toBe(true);
+    expect(server.grantsIssued['client_credentials']).toBe(before + 1);
+  });
+
   it('finds the endpoints of an OpenID Connect scheme by discovery', async () => {
     const { runner, tokensUsed } = await setup({
       authScheme: {
