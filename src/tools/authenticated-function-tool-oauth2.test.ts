@@ -11,6 +11,7 @@ import { startPetStore, type PetStore } from '../../test/openapi/pet-store.js';
 import { LlmAgent } from '../agents/llm-agent.js';
 import { AuthToolArguments, type AuthConfigInput } from '../auth/auth-config.js';
 import { InMemoryCredentialService } from '../context/in-memory-credential-service.js';
+import { CredentialExchangeError } from '../errors/credential-exchange-error.js';
 import { InvalidAuthResponseError } from '../errors/invalid-auth-response-error.js';
 import type { Event } from '../events/event.js';
 import { credentialAnswer } from '../flows/processors/auth-test-fixtures.js';
@@ -228,6 +229,16 @@ describe('AuthenticatedFunctionTool with OAuth2 through the Runner', () => {
     const second = await turn(runner, await answerAfterSignIn(request!));
     expect(orderResults(second)).toContainEqual(expect.objectContaining({ status: 200 }));
     expect(server.accessTokenIsValid(tokensUsed[0])).toBe(true);
+  });
+
+  it('fails the turn with CredentialExchangeError when the token endpoint refuses the code', async () => {
+    const { runner, tokensUsed } = await setup();
+    const [request] = credentialCalls(await turn(runner, say('My orders?')));
+    const bogus = await answerAfterSignIn(request!, (uri) => uri.searchParams.set('code', 'bogus'));
+    await expect(turn(runner, bogus)).rejects.toSatisfy(
+      (error) => CredentialExchangeError.isInstance(error) && error.oauthError === 'invalid_grant',
+    );
+    expect(tokensUsed).toEqual([]);
   });
 
   it('refuses an answer whose state is not the one the authorization URI carried', async () => {
