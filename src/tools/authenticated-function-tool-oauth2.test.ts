@@ -10,7 +10,9 @@ import {
 import { startPetStore, type PetStore } from '../../test/openapi/pet-store.js';
 import { LlmAgent } from '../agents/llm-agent.js';
 import { AuthToolArguments, type AuthConfigInput } from '../auth/auth-config.js';
+import type { CredentialService } from '../context/credential-service.js';
 import { InMemoryCredentialService } from '../context/in-memory-credential-service.js';
+import { SessionStateCredentialService } from '../context/session-state-credential-service.js';
 import { CredentialExchangeError } from '../errors/credential-exchange-error.js';
 import { InvalidAuthResponseError } from '../errors/invalid-auth-response-error.js';
 import type { Event } from '../events/event.js';
@@ -61,7 +63,10 @@ function authConfig(): AuthConfigInput {
   };
 }
 
-async function setup(config: AuthConfigInput = authConfig()) {
+async function setup(
+  config: AuthConfigInput = authConfig(),
+  credentialService: CredentialService = new InMemoryCredentialService(),
+) {
   const tokensUsed: (string | undefined)[] = [];
   const tool = new AuthenticatedFunctionTool({
     name: 'list_orders',
@@ -92,7 +97,7 @@ async function setup(config: AuthConfigInput = authConfig()) {
   const runner = new Runner({
     app: new App({ name: 'app', rootAgent: new LlmAgent({ name: 'shop', model, tools: [tool] }) }),
     sessionService: new InMemorySessionService(),
-    credentialService: new InMemoryCredentialService(),
+    credentialService,
   });
   await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
   return { runner, tokensUsed };
@@ -189,6 +194,24 @@ describe('AuthenticatedFunctionTool with OAuth2 through the Runner', () => {
     const fourth = await turn(runner, say('Once more?'));
     expect(credentialCalls(fourth)).toHaveLength(1);
     expect(JSON.stringify(orderResults(fourth))).toContain('Pending User Authorization.');
+  });
+
+  it('keeps the tokens in session state with SessionStateCredentialService, never the client secret', async () => {
+    const { runner, tokensUsed } = await setup(authConfig(), new SessionStateCredentialService());
+    const [request] = credentialCalls(await turn(runner, say('My orders?')));
+    await turn(runner, await answerAfterSignIn(request!));
+    server.expireAllAccessTokens();
+    const third = await turn(runner, say('And now?'));
+    expect(credentialCalls(third)).toEqual([]);
+    expect(orderResults(third)).toContainEqual(expect.objectContaining({ status: 200 }));
+    const session = await runner.sessionService.getSession({
+      appName: 'app',
+      userId: 'u',
+      sessionId: 's',
+    });
+    const stateJson = JSON.stringify(session?.state);
+    expect(stateJson).toContain(tokensUsed[1]);
+    expect(JSON.stringify(session)).not.toContain(OAUTH2_CLIENT_SECRET);
   });
 
   it('gets a client credentials token without asking anyone', async () => {
