@@ -86,7 +86,9 @@ export interface RestApiToolAuth {
  * The result is the response's JSON, or `{text}` when the body is
  * not JSON. A status of 400 or more gives `{error: "Tool <name> execution
  * failed. … Execution Error: Status Code: <status>, <body>"}` (Python's
- * text), and a request that cannot be sent (refused connection, bad URL)
+ * text); for 401 and 403 a sentence follows saying that the API rejected
+ * the credential (or that the tool sent none), so the model tells the user
+ * instead of retrying. A request that cannot be sent (refused connection, bad URL)
  * gives the same text with the failure's message, so the model can react;
  * only an abort of the invocation propagates.
  */
@@ -220,7 +222,8 @@ export class RestApiTool extends BaseTool {
     }
     const body = await response.text();
     if (response.status >= 400) {
-      return { error: this.failure(`Status Code: ${response.status}, ${body}`) };
+      const details = `Status Code: ${response.status}, ${body}`;
+      return { error: this.failure(details) + authFailureHint(response.status, credential) };
     }
     try {
       return JSON.parse(body) as unknown;
@@ -283,4 +286,23 @@ export class RestApiTool extends BaseTool {
       ` ${details}`
     );
   }
+}
+
+// What a 401/403 means for the model: Python's text alone invites a retry
+// that cannot succeed with the same credential.
+function authFailureHint(status: number, credential: AuthCredential | undefined): string {
+  if (status === 401) {
+    return credential
+      ? ' The API rejected the credential (401 Unauthorized): it is wrong, expired or' +
+          ' revoked. Retrying with it will not help; tell the user.'
+      : ' The API needs a credential (401 Unauthorized), and this tool has none' +
+          ' configured. Retrying will not help; tell the user.';
+  }
+  if (status === 403) {
+    return (
+      ' The API refused access (403 Forbidden): the credential lacks the permission' +
+      ' or scope for this operation. Retrying will not help; tell the user.'
+    );
+  }
+  return '';
 }
