@@ -19,7 +19,7 @@ import { functionCallResponse, ScriptedLlm, textResponse } from '../../src/testi
 import { userText } from '../../src/testing/test-agents.js';
 import { OpenAPIToolset } from '../../src/tools/openapi/openapi-toolset.js';
 import type { AuthCredentialInput } from '../../src/tools/openapi/tool-auth.js';
-import type { Content } from '../../src/types/index.js';
+import type { Content, FunctionCall } from '../../src/types/index.js';
 import { setLogger, type Logger } from '../../src/utils/logger.js';
 import {
   PET_STORE_API_KEY,
@@ -27,7 +27,17 @@ import {
   startPetStore,
   type PetStore,
 } from '../openapi/pet-store.js';
-import { securedPetStoreSpec } from '../openapi/secured-pet-store-spec.js';
+import { oauth2PetStoreSpec, securedPetStoreSpec } from '../openapi/secured-pet-store-spec.js';
+import {
+  OAUTH2_CLIENT_ID,
+  OAUTH2_CLIENT_SECRET,
+  signIn,
+  startOAuth2Server,
+  type OAuth2Server,
+} from '../oauth/oauth2-server.js';
+import { AuthToolArguments } from '../../src/auth/auth-config.js';
+import type { CredentialService } from '../../src/context/credential-service.js';
+import { InMemoryCredentialService } from '../../src/context/in-memory-credential-service.js';
 
 /*
  * The secrets policy (docs/auth.md "Secrets"): a credential the client gives
@@ -39,10 +49,14 @@ import { securedPetStoreSpec } from '../openapi/secured-pet-store-spec.js';
  * place it may be is where adk-python also keeps it: the client's answer
  * event itself (the user's function response to `adk_request_credential`),
  * stored with the session's events. (Python's debug file also has it, with
- * the `temp:` auth state; ours redacts both.)
+ * the `temp:` auth state; ours redacts both.) For OAuth2 that answer holds
+ * only the redirect URI with its spent code: the client secret, the access
+ * and refresh tokens are nowhere, nor is the refreshed token.
  */
 
+const REDIRECT = 'http://127.0.0.1:9/oauth/callback';
 let store: PetStore;
+let oauth: OAuth2Server;
 let dir: string;
 const spans = new InMemorySpanStore();
 const logged: string[] = [];
@@ -54,7 +68,9 @@ const capture: Logger = {
 };
 
 beforeAll(async () => {
-  store = await startPetStore();
+  // Tokens live 30 s, inside the minute of leeway: the later turn refreshes.
+  oauth = await startOAuth2Server({ accessTokenTtlSeconds: 30 });
+  store = await startPetStore({ oauth2TokenIsValid: (token) => oauth.accessTokenIsValid(token) });
   dir = await mkdtemp(join(tmpdir(), 'adk-secrets-'));
   trace.disable();
   expect(registerSpanStore(spans)).toBe(true);
@@ -64,13 +80,13 @@ afterAll(async () => {
   setLogger();
   trace.disable();
   await store.close();
+  await oauth.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 interface RoundTrip {
   tool: string;
-  secret: string;
-  /** The events the Runner yielded, both turns. */
+  /** The events the Runner yielded, every turn. */
   yielded: Event[];
   /** The id of the client's answer event. */
   answerId: string;
@@ -80,13 +96,21 @@ interface RoundTrip {
   debugFile: string;
 }
 
-/** Asks for `tool`'s credential, answers it with `credential`, and collects every trace of it. */
-async function roundTrip(
-  tool: 'open_vault' | 'who_am_i',
-  credential: AuthCredentialInput,
-  secret: string,
-  name: string,
-): Promise<RoundTrip> {
+interface RoundTripRequest {
+  /** Names the sqlite and debug files. */
+  name: string;
+  tool: string;
+  toolset: OpenAPIToolset;
+  /** The client's answer to the credential request. */
+  answer: (request: FunctionCall) => Content | Promise<Content>;
+  /** Called before one more turn that calls the tool again (e.g. to expire tokens); none without. */
+  beforeLaterTurn?: () => void;
+  credentialService?: CredentialService;
+}
+
+/** Asks for the tool's credential, answers, optionally calls again, and collects every trace. */
+async function roundTrip(request: RoundTripRequest): Promise<RoundTrip> {
+  const { name, tool, toolset, answer, beforeLaterTurn, credentialService } = request;
   const dbUrl = `sqlite:///${join(dir, `${name}.db`)}`;
   const debugPath = join(dir, `${name}.yaml`);
   const model = new ScriptedLlm({
@@ -94,13 +118,11 @@ async function roundTrip(
       functionCallResponse(tool, {}),
       textResponse('I need your credential.'),
       textResponse('Done.'),
+      functionCallResponse(tool, {}),
+      textResponse('Done again.'),
     ],
   });
-  const agent = new LlmAgent({
-    name: 'clerk',
-    model,
-    tools: [new OpenAPIToolset({ specDict: securedPetStoreSpec(store.baseUrl) })],
-  });
+  const agent = new LlmAgent({ name: 'clerk', model, tools: [toolset] });
   const sessionService = new DatabaseSessionService({ dbUrl });
   const runner = new Runner({
     app: new App({
@@ -112,6 +134,7 @@ async function roundTrip(
       ],
     }),
     sessionService,
+    ...(credentialService ? { credentialService } : {}),
   });
   await sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
   const run = async (newMessage: Content) => {
@@ -121,42 +144,47 @@ async function roundTrip(
     }
     return events;
   };
-  const first = await run(userText('Go.'));
-  const request = credentialRequest(first);
-  const second = await run(
-    credentialAnswer(request, {
-      ...(request.args?.['authConfig'] as object),
-      exchangedAuthCredential: credential,
-    }),
-  );
+  const yielded = await run(userText('Go.'));
+  yielded.push(...(await run(await answer(credentialRequest(yielded)))));
+  if (beforeLaterTurn) {
+    beforeLaterTurn();
+    yielded.push(...(await run(userText('Again.'))));
+  }
   await sessionService.close();
 
   const reader = new DatabaseSessionService({ dbUrl });
   const session = await reader.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
   await reader.close();
   const storedEvents = session?.events ?? [];
-  const answer = storedEvents.find((event) =>
+  const answerEvent = storedEvents.find((event) =>
     event.content?.parts?.some((part) => part.functionResponse?.name === 'adk_request_credential'),
   );
-  expect(answer?.author).toBe('user');
+  expect(answerEvent?.author).toBe('user');
   return {
     tool,
-    secret,
-    yielded: [...first, ...second],
-    answerId: answer?.id ?? '',
+    yielded,
+    answerId: answerEvent?.id ?? '',
     storedEvents,
     storedState: session?.state ?? {},
     debugFile: await readFile(debugPath, 'utf8'),
   };
 }
 
-function expectNoSecretOutsideTheAnswer(trip: RoundTrip): void {
-  const { secret } = trip;
-  // The API received it: the round trip worked.
-  expect(
-    store.requests.at(-1)?.headers['x-api-key'] ?? store.requests.at(-1)?.headers.authorization,
-  ).toContain(secret);
+/** The answer that fills in `credential` (an API key, a bearer token). */
+function answerWith(credential: AuthCredentialInput) {
+  return (request: FunctionCall) =>
+    credentialAnswer(request, {
+      ...(request.args?.['authConfig'] as object),
+      exchangedAuthCredential: credential,
+    });
+}
 
+/**
+ * `secret` is in no log line, span attribute, stored state, yielded event or
+ * debug file, and in no stored event but the client's answer (`inAnswer`:
+ * whether the answer itself carries it, as an API key answer does).
+ */
+function expectSecretOnlyInTheAnswer(trip: RoundTrip, secret: string, inAnswer: boolean): void {
   // Logs: the package logger (LoggingPlugin writes there too).
   expect(logged.length).toBeGreaterThan(0);
   expect(logged.filter((line) => line.includes(secret))).toEqual([]);
@@ -172,36 +200,92 @@ function expectNoSecretOutsideTheAnswer(trip: RoundTrip): void {
     .filter((event) => event.id !== trip.answerId)
     .filter((event) => JSON.stringify(event).includes(secret));
   expect(leaking).toEqual([]);
-  expect(JSON.stringify(trip.storedEvents)).toContain(secret);
+  expect(JSON.stringify(trip.storedEvents).includes(secret)).toBe(inAnswer);
 
   // What the Runner yields to the client: nothing the client did not send itself.
   expect(trip.yielded.filter((event) => JSON.stringify(event).includes(secret))).toEqual([]);
 
-  // The debug file: only the user message and the event that are the answer.
   // The debug file (Python's writes the answer and the `temp:` auth state): redacted.
   expect(trip.debugFile).toContain('entry_type: session_state_snapshot');
-  expect(trip.debugFile).toContain('<redacted>');
   expect(trip.debugFile).not.toContain(secret);
 }
 
 describe('secrets policy: a client-given credential is in no log, span or stored state', () => {
   it('API key answered by the client', async () => {
-    const trip = await roundTrip(
-      'open_vault',
-      { authType: 'apiKey', apiKey: PET_STORE_API_KEY },
-      PET_STORE_API_KEY,
-      'api-key',
-    );
-    expectNoSecretOutsideTheAnswer(trip);
+    const trip = await roundTrip({
+      name: 'api-key',
+      tool: 'open_vault',
+      toolset: new OpenAPIToolset({ specDict: securedPetStoreSpec(store.baseUrl) }),
+      answer: answerWith({ authType: 'apiKey', apiKey: PET_STORE_API_KEY }),
+    });
+    expect(store.requests.at(-1)?.headers['x-api-key']).toBe(PET_STORE_API_KEY);
+    expect(trip.debugFile).toContain('<redacted>');
+    expectSecretOnlyInTheAnswer(trip, PET_STORE_API_KEY, true);
   });
 
   it('bearer token answered by the client', async () => {
-    const trip = await roundTrip(
-      'who_am_i',
-      { authType: 'http', http: { scheme: 'bearer', credentials: { token: PET_STORE_TOKEN } } },
-      PET_STORE_TOKEN,
-      'bearer',
-    );
-    expectNoSecretOutsideTheAnswer(trip);
+    const trip = await roundTrip({
+      name: 'bearer',
+      tool: 'who_am_i',
+      toolset: new OpenAPIToolset({ specDict: securedPetStoreSpec(store.baseUrl) }),
+      answer: answerWith({
+        authType: 'http',
+        http: { scheme: 'bearer', credentials: { token: PET_STORE_TOKEN } },
+      }),
+    });
+    expect(store.requests.at(-1)?.headers.authorization).toBe(`Bearer ${PET_STORE_TOKEN}`);
+    expectSecretOnlyInTheAnswer(trip, PET_STORE_TOKEN, true);
+  });
+
+  it('OAuth2: client secret, code, access and refresh tokens', async () => {
+    const before = oauth.requests.length;
+    const trip = await roundTrip({
+      name: 'oauth2',
+      tool: 'list_orders',
+      toolset: new OpenAPIToolset({
+        specDict: oauth2PetStoreSpec(store.baseUrl, oauth),
+        authCredential: {
+          authType: 'oauth2',
+          oauth2: { clientId: OAUTH2_CLIENT_ID, clientSecret: OAUTH2_CLIENT_SECRET },
+        },
+      }),
+      answer: async (request) => {
+        const { authConfig } = AuthToolArguments.parse(request.args);
+        const back = await signIn(authConfig.exchangedAuthCredential!.oauth2!.authUri!, REDIRECT);
+        return credentialAnswer(request, {
+          ...authConfig,
+          exchangedAuthCredential: {
+            ...authConfig.exchangedAuthCredential,
+            oauth2: {
+              ...authConfig.exchangedAuthCredential!.oauth2,
+              authResponseUri: back,
+              redirectUri: REDIRECT,
+            },
+          },
+        });
+      },
+      beforeLaterTurn: () => oauth.expireAllAccessTokens(),
+      credentialService: new InMemoryCredentialService(),
+    });
+    const tokenRequests = oauth.requests.slice(before).filter((r) => r.url === '/token');
+    const code = tokenRequests.find((r) => r.form['grant_type'] === 'authorization_code')?.form[
+      'code'
+    ];
+    const refreshToken = tokenRequests.find((r) => r.form['grant_type'] === 'refresh_token')?.form[
+      'refresh_token'
+    ];
+    const accessTokens = store.requests
+      .filter((r) => r.url === '/v1/orders')
+      .map((r) => r.headers.authorization?.replace(/^Bearer /, '') ?? '');
+    expect(code).toBeDefined();
+    expect(refreshToken).toBeDefined();
+    expect(accessTokens).toHaveLength(2);
+    expect(oauth.accessTokenIsValid(accessTokens[1])).toBe(true);
+
+    expectSecretOnlyInTheAnswer(trip, OAUTH2_CLIENT_SECRET, false);
+    expectSecretOnlyInTheAnswer(trip, refreshToken!, false);
+    for (const token of accessTokens) expectSecretOnlyInTheAnswer(trip, token, false);
+    // The code comes back in the answer's redirect URI; spent, it is still kept out of the rest.
+    expectSecretOnlyInTheAnswer(trip, code!, true);
   });
 });
