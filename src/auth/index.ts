@@ -34,3 +34,4 @@ export {
   type AuthProviderContext,
   type GetAuthCredentialRequest,
 } from './base-auth-provider.js';
+export { REDACTED, redactCredentials } from './redact-credentials.js';

@@ -249,6 +249,7 @@ describe('public surface of @adk-ts/adk', () => {
       'parseAuthConfig',
       'preloadMemory',
       'readAgentYamlConfig',
+      'redactCredentials',
       'refreshSessionInPlace',
       'registerSpanStore',
       'setAllowConfigStdioMcpServers',
