@@ -109,6 +109,20 @@ describe('examples run as documented (issue 2: examples/)', () => {
     );
   });
 
+  it('oauth2: sign-in asked once, the code exchanged, the expired token refreshed without asking', async () => {
+    const output = await example('oauth2');
+    expect(output).toContain(
+      'shop: calls adk_request_credential\nshop: {"result":"Pending User Authorization."}',
+    );
+    expect(output).toContain('sign in at <idp>/authorize\nclient secret sent to the client: false');
+    expect(output).toContain(
+      '-- turn 3: the token has expired; it is refreshed without asking --\n' +
+        'shop: calls list_orders\n' +
+        'shop: {"status":200,"orders":[{"id":7,"item":"dog food","status":"shipped"}]}',
+    );
+    expect(output).toContain('token grants: {"authorization_code":1,"refresh_token":1}');
+  });
+
   it('weather-agent: the model calls the tool, gets the result and answers', async () => {
     const output = await example('weather-agent');
     expect(output).toContain('weather_agent calls get_weather({"city":"Lisbon"})');

@@ -129,6 +129,22 @@ export {
   type RunAuthenticatedArguments,
 } from './tools/base-authenticated-tool.js';
 export { CredentialManager, type CredentialManagerOptions } from './tools/credential-manager.js';
+// OAuth2: exchangers and refreshers (Python `google.adk.auth.exchanger`, `.refresher`).
+export {
+  BaseCredentialExchanger,
+  type ExchangeCredentialRequest,
+  type ExchangeResult,
+} from './auth/exchanger/base-credential-exchanger.js';
+export { CredentialExchangerRegistry } from './auth/exchanger/credential-exchanger-registry.js';
+export { OAuth2CredentialExchanger } from './auth/exchanger/oauth2-credential-exchanger.js';
+export { ServiceAccountCredentialExchanger } from './auth/exchanger/service-account-credential-exchanger.js';
+export {
+  BaseCredentialRefresher,
+  type RefreshCredentialRequest,
+} from './auth/refresher/base-credential-refresher.js';
+export { CredentialRefresherRegistry } from './auth/refresher/credential-refresher-registry.js';
+export { OAuth2CredentialRefresher } from './auth/refresher/oauth2-credential-refresher.js';
+export { OAuthGrantType } from './auth/oauth2/oauth2-scheme-info.js';
 export type { CredentialRequest, CredentialService } from './context/credential-service.js';
 export { InMemoryCredentialService } from './context/in-memory-credential-service.js';
 export { SessionStateCredentialService } from './context/session-state-credential-service.js';
@@ -235,6 +251,8 @@ export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export { InvalidAuthResponseError } from './errors/invalid-auth-response-error.js';
 export { AuthProviderError } from './errors/auth-provider-error.js';
+export { CredentialExchangeError } from './errors/credential-exchange-error.js';
+export { CredentialRefreshError } from './errors/credential-refresh-error.js';
 export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {

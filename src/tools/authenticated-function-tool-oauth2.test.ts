@@ -59,13 +59,13 @@ function authConfig(): AuthConfigInput {
   };
 }
 
-async function setup() {
+async function setup(config: AuthConfigInput = authConfig()) {
   const tokensUsed: (string | undefined)[] = [];
   const tool = new AuthenticatedFunctionTool({
     name: 'list_orders',
     description: 'Lists the orders of the signed-in user.',
     parameters: z.object({}),
-    authConfig: authConfig(),
+    authConfig: config,
     execute: async (_args, _context, credential) => {
       const token = credential?.oauth2?.accessToken;
       tokensUsed.push(token);
@@ -187,6 +187,28 @@ describe('AuthenticatedFunctionTool with OAuth2 through the Runner', () => {
     const fourth = await turn(runner, say('Once more?'));
     expect(credentialCalls(fourth)).toHaveLength(1);
     expect(JSON.stringify(orderResults(fourth))).toContain('Pending User Authorization.');
+  });
+
+  it('finds the endpoints of an OpenID Connect scheme by discovery', async () => {
+    const { runner, tokensUsed } = await setup({
+      authScheme: {
+        type: 'openIdConnect',
+        openIdConnectUrl: server.discoveryUrl,
+        scopes: ['openid'],
+      },
+      rawAuthCredential: {
+        authType: 'openIdConnect',
+        oauth2: { clientId: OAUTH2_CLIENT_ID, clientSecret: OAUTH2_CLIENT_SECRET },
+      },
+    });
+    const [request] = credentialCalls(await turn(runner, say('My orders?')));
+    const args = AuthToolArguments.parse(request!.args);
+    expect(args.authConfig.exchangedAuthCredential!.oauth2!.authUri).toMatch(
+      new RegExp(`^${server.authorizationEndpoint}\\?`),
+    );
+    const second = await turn(runner, await answerAfterSignIn(request!));
+    expect(orderResults(second)).toContainEqual(expect.objectContaining({ status: 200 }));
+    expect(server.accessTokenIsValid(tokensUsed[0])).toBe(true);
   });
 
   it('refuses an answer whose state is not the one the authorization URI carried', async () => {

@@ -5,6 +5,7 @@ import type { BaseCredentialExchanger } from '../auth/exchanger/base-credential-
 import { CredentialExchangerRegistry } from '../auth/exchanger/credential-exchanger-registry.js';
 import { OAuth2CredentialExchanger } from '../auth/exchanger/oauth2-credential-exchanger.js';
 import { ServiceAccountCredentialExchanger } from '../auth/exchanger/service-account-credential-exchanger.js';
+import { needsDiscovery, withDiscoveredEndpoints } from '../auth/oauth2/oauth2-discovery.js';
 import { grantTypeOf, OAuthGrantType } from '../auth/oauth2/oauth2-scheme-info.js';
 import type { BaseCredentialRefresher } from '../auth/refresher/base-credential-refresher.js';
 import { CredentialRefresherRegistry } from '../auth/refresher/credential-refresher-registry.js';
@@ -24,7 +25,9 @@ export interface CredentialManagerOptions {
 
 /**
  * Resolves the credential of one auth config for a tool call (Python
- * `CredentialManager.get_auth_credential`). In order: the provider
+ * `CredentialManager.get_auth_credential`). First, a scheme missing its
+ * endpoints gets them by discovery (an OpenID Connect `openIdConnectUrl`, an
+ * OAuth2 `issuer_url`), once per manager. Then, in order: the provider
  * registered for the scheme type (its failure is an `AuthProviderError`); a
  * credential the config already holds in usable form; the credential
  * service, when the Runner has one; the client's answer to an earlier
@@ -43,6 +46,7 @@ export class CredentialManager {
   /** The parsed config (its `credentialKey` set). */
   readonly authConfig: AuthConfig;
   private readonly registry: AuthProviderRegistry | undefined;
+  private resolved: AuthConfig | undefined;
   private readonly exchangers = new CredentialExchangerRegistry();
   private readonly refreshers = new CredentialRefresherRegistry();
 
@@ -76,6 +80,7 @@ export class CredentialManager {
 
   /** The credential for this call, or undefined when the client must be asked. */
   async getAuthCredential(context: Context): Promise<AuthCredential | undefined> {
+    await this.discoverEndpoints();
     const fromProvider = await this.fromProvider(context);
     if (fromProvider) return fromProvider;
     const configured = usableCredential(this.authConfig);
@@ -87,7 +92,10 @@ export class CredentialManager {
     }
     const answered = context.getAuthResponse(this.authConfig);
     if (answered) return this.prepare(context, answered, true);
-    if (isClientCredentialsFlow(this.authConfig) && this.authConfig.rawAuthCredential) {
+    if (
+      isClientCredentialsFlow(this.resolved ?? this.authConfig) &&
+      this.authConfig.rawAuthCredential
+    ) {
       return this.prepare(context, this.authConfig.rawAuthCredential, false);
     }
     return undefined;
@@ -95,7 +103,13 @@ export class CredentialManager {
 
   /** Asks the client for the credential through the tool call (`Context.requestCredential`). */
   requestCredential(context: Context): void {
-    context.requestCredential(this.authConfig);
+    context.requestCredential(this.resolved ?? this.authConfig);
+  }
+
+  // Python `_validate_credential`'s discovery step, once per manager: endpoints are per issuer, not per user.
+  private async discoverEndpoints(): Promise<void> {
+    if (this.resolved || !needsDiscovery(this.authConfig.authScheme)) return;
+    this.resolved = await withDiscoveredEndpoints(this.authConfig);
   }
 
   // Exchange, else refresh; then keep what changed. Undefined: the user must sign in again.
@@ -104,7 +118,7 @@ export class CredentialManager {
     found: AuthCredential,
     answered: boolean,
   ): Promise<AuthCredential | undefined> {
-    const authScheme = this.authConfig.authScheme;
+    const authScheme = (this.resolved ?? this.authConfig).authScheme;
     let credential = withConfiguredClient(this.authConfig, found);
     let changed = answered;
     const exchanger = this.exchangers.getExchanger(credential.authType);

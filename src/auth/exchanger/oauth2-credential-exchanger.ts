@@ -46,11 +46,13 @@ export class OAuth2CredentialExchanger extends BaseCredentialExchanger {
     const tokens = isCodeGrant
       ? await requestAuthorizationCodeTokens({
           tokenEndpoint: endpoint.tokenEndpoint,
+          issuer: endpoint.issuer,
           oauth2,
           expectedState: oauth2.state,
         })
       : await requestClientCredentialsTokens({
           tokenEndpoint: endpoint.tokenEndpoint,
+          issuer: endpoint.issuer,
           oauth2,
           scopes: clientCredentialsScopes(authScheme) ?? endpoint.scopes,
         });

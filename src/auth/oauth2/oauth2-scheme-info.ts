@@ -36,6 +36,8 @@ export function grantTypeOf(scheme: AuthScheme): OAuthGrantType | undefined {
 export interface TokenEndpointInfo {
   tokenEndpoint: string;
   scopes: string[];
+  /** The issuer discovery found (kept on the scheme as `issuer`), when known. */
+  issuer?: string;
 }
 
 /**
@@ -45,13 +47,15 @@ export interface TokenEndpointInfo {
  * Undefined when the scheme names no token endpoint.
  */
 export function tokenEndpointOf(scheme: AuthScheme): TokenEndpointInfo | undefined {
+  const issuer = (scheme as Record<string, unknown>)['issuer'];
+  const known = typeof issuer === 'string' && Object.hasOwn(scheme, 'issuer') ? { issuer } : {};
   if (scheme.type === 'openIdConnect') {
     if (!scheme.token_endpoint) return undefined;
-    return { tokenEndpoint: scheme.token_endpoint, scopes: scheme.scopes ?? [] };
+    return { tokenEndpoint: scheme.token_endpoint, scopes: scheme.scopes ?? [], ...known };
   }
   if (scheme.type !== 'oauth2') return undefined;
   for (const flow of [scheme.flows.authorizationCode, scheme.flows.clientCredentials]) {
-    if (flow?.tokenUrl) return { tokenEndpoint: flow.tokenUrl, scopes: scopesOf(flow) };
+    if (flow?.tokenUrl) return { tokenEndpoint: flow.tokenUrl, scopes: scopesOf(flow), ...known };
   }
   return undefined;
 }
