@@ -75,13 +75,15 @@ export interface RestApiToolAuth {
  * `CredentialManager` over `{authScheme, rawAuthCredential: authCredential,
  * credentialKey}`: the registered provider for the scheme type, the
  * configured credential when it holds its secret, the Runner's credential
- * service, the client's answer. It is sent as the scheme says
- * (`credentialToParam`: API key header, query or cookie;
- * `Authorization: Bearer`/`Basic`). When nothing has it, the client is asked
- * (`adk_request_credential`) and the result is `{pending: true, message}`
+ * service, the client's answer; an OAuth2 one is exchanged or refreshed
+ * there. It is sent as the scheme says (`credentialToParam`: API key
+ * header, query or cookie; `Authorization: Bearer`/`Basic`). When nothing
+ * has it, the client is asked (`adk_request_credential`, with the
+ * authorization URI for OAuth2) and the result is `{pending: true, message}`
  * (Python's); no request is sent. A provider that fails is an
- * `AuthProviderError`; a config that cannot be asked for (OAuth2 without an
- * authorization URI) an `InvalidArgumentError`.
+ * `AuthProviderError`, a refused code exchange a `CredentialExchangeError`,
+ * a config that cannot be asked for (OAuth2 without client id or
+ * authorization endpoint) an `InvalidArgumentError`.
  *
  * The result is the response's JSON, or `{text}` when the body is
  * not JSON. A status of 400 or more gives `{error: "Tool <name> execution
