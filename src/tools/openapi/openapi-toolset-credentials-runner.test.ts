@@ -178,4 +178,33 @@ describe('OpenAPI tools on the CredentialManager, through the Runner', () => {
     expect(asked(later)).toBe(true);
     expect(toolResponse(later)).toMatchObject({ pending: true });
   });
+
+  it("asks under the toolset's credentialKey and finds the answer under it", async () => {
+    const tools = new OpenAPIToolset({
+      specDict: securedPetStoreSpec(store.baseUrl),
+      toolFilter: ['open_vault'],
+      credentialKey: 'pet-vault',
+    });
+    const model = new ScriptedLlm({
+      responses: [
+        functionCallResponse('open_vault', {}),
+        textResponse('I need the key.'),
+        textResponse('Opened.'),
+      ],
+    });
+    const runner = new Runner({
+      app: new App({
+        name: 'app',
+        rootAgent: new LlmAgent({ name: 'clerk', model, tools: [tools] }),
+      }),
+      sessionService: new InMemorySessionService(),
+    });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    const first = await turn(runner, userText('Open the vault.'));
+    expect(credentialRequest(first).args?.['authConfig']).toMatchObject({
+      credentialKey: 'pet-vault',
+    });
+    const answered = await turn(runner, keyAnswer(first));
+    expect(toolResponse(answered)).toEqual({ treats: 42 });
+  });
 });
