@@ -9,7 +9,13 @@ describe('redactCredentials', () => {
       exchangedAuthCredential: { authType: 'apiKey', apiKey: 'k-1' },
       raw_auth_credential: {
         auth_type: 'oauth2',
-        oauth2: { client_id: 'c', client_secret: 's', access_token: 'a', refresh_token: 'r' },
+        oauth2: {
+          client_id: 'c',
+          client_secret: 's',
+          access_token: 'a',
+          refresh_token: 'r',
+          code_verifier: 'v',
+        },
       },
     };
     const state = {
@@ -31,6 +37,7 @@ describe('redactCredentials', () => {
             client_secret: REDACTED,
             access_token: REDACTED,
             refresh_token: REDACTED,
+            code_verifier: REDACTED,
           },
         },
       },

@@ -4,7 +4,8 @@ import { isPlainObject } from '../utils/is-plain-object.js';
 export const REDACTED = '<redacted>';
 
 // The fields of a credential (AuthCredential, camelCase or snake_case) that
-// hold or lead to a secret. An OAuth2 redirect carries the code, so it goes too.
+// hold or lead to a secret. An OAuth2 redirect carries the code, and the PKCE
+// verifier redeems it, so both go too.
 const SECRET_FIELDS = new Set([
   'apiKey',
   'api_key',
@@ -22,6 +23,8 @@ const SECRET_FIELDS = new Set([
   'auth_code',
   'authResponseUri',
   'auth_response_uri',
+  'codeVerifier',
+  'code_verifier',
   'privateKey',
   'private_key',
   'serviceAccountCredential',
@@ -33,7 +36,8 @@ const SECRET_FIELDS = new Set([
  * `auth_type` string, at any depth: an `AuthCredential`, including inside an
  * `AuthConfig` or a client's answer) has its secret fields replaced by
  * `REDACTED`: API key, HTTP token and password, OAuth2 client secret,
- * tokens, authorization code and response URI, service account key. Other
+ * tokens, authorization code and response URI, PKCE verifier, service
+ * account key. Other
  * values (and objects that are not plain) are kept as they are; `value` is
  * not changed; a cycle becomes the text `<cycle>`. For debug output
  * that may leave the machine; stored data keeps the credential.
