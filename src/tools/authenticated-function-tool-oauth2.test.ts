@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   OAUTH2_CLIENT_ID,
@@ -30,12 +30,13 @@ import { AuthenticatedFunctionTool } from './authenticated-function-tool.js';
 const REDIRECT_URI = 'http://127.0.0.1:9/oauth/callback';
 let server: OAuth2Server;
 let store: PetStore;
-beforeAll(async () => {
+// A fresh server per test: its grant counts are the test's own.
+beforeEach(async () => {
   // Tokens live 30 s, inside the minute of leeway: a stored token is due for a refresh at once.
   server = await startOAuth2Server({ accessTokenTtlSeconds: 30 });
   store = await startPetStore({ oauth2TokenIsValid: (token) => server.accessTokenIsValid(token) });
 });
-afterAll(async () => {
+afterEach(async () => {
   await store.close();
   await server.close();
 });
@@ -187,6 +188,24 @@ describe('AuthenticatedFunctionTool with OAuth2 through the Runner', () => {
     const fourth = await turn(runner, say('Once more?'));
     expect(credentialCalls(fourth)).toHaveLength(1);
     expect(JSON.stringify(orderResults(fourth))).toContain('Pending User Authorization.');
+  });
+
+  it('gets a client credentials token without asking anyone', async () => {
+    const { runner, tokensUsed } = await setup({
+      authScheme: {
+        type: 'oauth2',
+        flows: { clientCredentials: { tokenUrl: server.tokenEndpoint, scopes: { read: 'Read' } } },
+      },
+      rawAuthCredential: {
+        authType: 'oauth2',
+        oauth2: { clientId: OAUTH2_CLIENT_ID, clientSecret: OAUTH2_CLIENT_SECRET },
+      },
+    });
+    const events = await turn(runner, say('My orders?'));
+    expect(credentialCalls(events)).toEqual([]);
+    expect(orderResults(events)).toContainEqual(expect.objectContaining({ status: 200 }));
+    expect(server.accessTokenIsValid(tokensUsed[0])).toBe(true);
+    expect(server.grantsIssued).toEqual({ client_credentials: 1 });
   });
 
   it('finds the endpoints of an OpenID Connect scheme by discovery', async () => {
