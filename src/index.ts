@@ -111,6 +111,7 @@ export {
 } from './auth/auth-credential.js';
 export { AuthScheme, OAuthFlows, type AuthSchemeType } from './auth/auth-schemes.js';
 export { AuthProviderRegistry } from './auth/auth-provider-registry.js';
+export { redactCredentials } from './auth/redact-credentials.js';
 export {
   BaseAuthProvider,
   type AuthProviderContext,

@@ -50,3 +50,4 @@ export { CredentialRefresherRegistry } from './refresher/credential-refresher-re
 export { OAuth2CredentialRefresher } from './refresher/oauth2-credential-refresher.js';
 export { generateAuthUri } from './oauth2/authorization-uri.js';
 export { OAuthGrantType } from './oauth2/oauth2-scheme-info.js';
+export { REDACTED, redactCredentials } from './redact-credentials.js';

@@ -14,6 +14,7 @@ import type {
 import type { InvocationContext } from '../context/invocation-context.js';
 import { isFinalResponse } from '../events/event-predicates.js';
 import type { LlmRequest } from '../models/llm-request.js';
+import { redactCredentials } from '../auth/redact-credentials.js';
 import { logger } from '../utils/logger.js';
 import { BasePlugin } from './base-plugin.js';
 import {
@@ -63,7 +64,9 @@ interface InvocationDebugState {
  * event the Runner yields and, when enabled, the session state at the end.
  * When the run ends, the invocation is appended to `outputPath` as one YAML
  * document (`---` first) with Python's snake_case keys. Inline bytes are left
- * out. The file holds whole prompts and answers: keep it private. A write
+ * out, and so are the secrets of credentials (`redactCredentials`: a
+ * client's answer to `adk_request_credential`, auth state), which Python
+ * writes. The file holds whole prompts and answers: keep it private. A write
  * failure is logged, never raised. No hook short-circuits.
  */
 export class DebugLoggingPlugin extends BasePlugin {
@@ -308,7 +311,8 @@ export class DebugLoggingPlugin extends BasePlugin {
       entry_type: entryType,
       invocation_id: invocationId,
       ...(agentName === undefined ? {} : { agent_name: agentName }),
-      data: safeSerialize(data) ?? {},
+      // A credential (a client's answer, `temp:` auth state) may not reach a file people share.
+      data: redactCredentials(safeSerialize(data)) ?? {},
     });
   }
 }

@@ -134,9 +134,8 @@ export {
   type RestApiToolOptions,
   credentialToParam,
   INTERNAL_AUTH_PREFIX,
-  prepareToolAuth,
+  PENDING_AUTH_RESPONSE,
   type AuthParam,
-  type ToolAuthPreparation,
 } from './openapi/index.js';
 export {
   LOAD_MEMORY_INSTRUCTION,

@@ -15,6 +15,8 @@ import { stringify as toYaml } from 'yaml';
 export const PET_STORE_API_KEY = 'key-1';
 /** The bearer token `GET /me` accepts. */
 export const PET_STORE_TOKEN = 'token-1';
+/** A valid bearer token without the right to `GET /me`: 403. */
+export const PET_STORE_GUEST_TOKEN = 'token-guest';
 
 /** A request the pet store received. */
 export interface ReceivedRequest {
@@ -80,6 +82,9 @@ export async function startPetStore(options: PetStoreOptions = {}): Promise<PetS
         return json(200, { treats: 42 });
       }
       if (url.pathname === '/v1/me') {
+        if (request.headers.authorization === `Bearer ${PET_STORE_GUEST_TOKEN}`) {
+          return json(403, { message: 'guests may not read /me' });
+        }
         if (request.headers.authorization !== `Bearer ${PET_STORE_TOKEN}`) {
           return json(401, { message: 'bad token' });
         }

@@ -259,6 +259,7 @@ describe('public surface of @adk-ts/adk', () => {
       'parseAuthConfig',
       'preloadMemory',
       'readAgentYamlConfig',
+      'redactCredentials',
       'refreshSessionInPlace',
       'registerSpanStore',
       'setAllowConfigStdioMcpServers',

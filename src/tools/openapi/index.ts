@@ -29,11 +29,5 @@ export {
   type RestApiToolOptions,
 } from './rest-api-tool.js';
 export { credentialToParam, INTERNAL_AUTH_PREFIX, type AuthParam } from './credential-to-param.js';
-export {
-  PENDING_AUTH_RESPONSE,
-  prepareToolAuth,
-  type AuthCredentialInput,
-  type PrepareToolAuthRequest,
-  type ToolAuthPreparation,
-} from './tool-auth.js';
+export { PENDING_AUTH_RESPONSE, type AuthCredentialInput } from './tool-auth.js';
 export { sanitizeSchemaTypes } from './sanitize-schema-types.js';

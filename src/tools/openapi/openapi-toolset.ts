@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 
+import type { AuthProviderRegistry } from '../../auth/auth-provider-registry.js';
 import type { AuthScheme } from '../../auth/auth-schemes.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
@@ -25,6 +26,10 @@ export type OpenAPIToolsetOptions = OpenAPIToolsetSpec &
     authScheme?: AuthScheme | string;
     /** The credential for `authScheme`, for every tool (Python's `auth_credential`). */
     authCredential?: AuthCredentialInput | string;
+    /** The key every tool's credential is stored and answered under (Python's `credential_key`). */
+    credentialKey?: string;
+    /** Providers consulted first, by scheme type; default the App's (`App.authProviderRegistry`). */
+    authProviderRegistry?: AuthProviderRegistry;
   };
 
 /**
@@ -35,8 +40,9 @@ export type OpenAPIToolsetOptions = OpenAPIToolsetSpec &
  * is parsed once, in the constructor, which throws `InvalidArgumentError`
  * for text that does not parse to an object or a `$ref` outside the
  * document, or an invalid `authScheme`/`authCredential`. The scheme and
- * credential are given to every tool (see `RestApiTool` for how they are
- * sent and how a missing credential is asked for). `toolFilter` and `toolNamePrefix` work as for every toolset.
+ * credential (and `credentialKey`, `authProviderRegistry`) are given to
+ * every tool (see `RestApiTool` for how the credential is found, sent, and
+ * asked for). `toolFilter` and `toolNamePrefix` work as for every toolset.
  */
 export class OpenAPIToolset extends BaseToolset {
   private readonly tools: readonly RestApiTool[];
@@ -52,6 +58,8 @@ export class OpenAPIToolset extends BaseToolset {
         headerProvider: options.headerProvider,
         authScheme: options.authScheme,
         authCredential: options.authCredential,
+        credentialKey: options.credentialKey,
+        authProviderRegistry: options.authProviderRegistry,
       });
       logger.debug(`Parsed tool: ${tool.name}`);
       return tool;
