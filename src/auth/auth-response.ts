@@ -15,8 +15,12 @@ export function authResponseStateKey(config: AuthConfig): string {
  * `AuthConfig` (its `exchangedAuthCredential` is taken), an `AuthCredential`,
  * or, when the tool asked for an API key, the key itself. The requested
  * config is returned with that credential as `exchangedAuthCredential`, its
- * unset OAuth2 client fields filled from what the tool configured. Throws
- * `InvalidAuthResponseError` when the answer holds no credential.
+ * unset OAuth2 client fields filled from what the tool configured. When the
+ * request carried an OAuth2 `state`, the answer must carry the same one (in
+ * `authResponseUri` and in `state` when it sends them), and the request's
+ * `state` and PKCE `codeVerifier` are the ones kept: the client cannot pick
+ * them. Throws `InvalidAuthResponseError` when the answer holds no credential
+ * or its state does not match.
  */
 export function pinAuthResponse({
   requested,
@@ -29,7 +33,49 @@ export function pinAuthResponse({
 }): AuthConfig {
   const credential = credentialOf(requested, response, functionCallId);
   const source = requested.exchangedAuthCredential ?? requested.rawAuthCredential;
-  return { ...requested, exchangedAuthCredential: withClientFields(credential, source) };
+  const pinned = withClientFields(credential, source);
+  return {
+    ...requested,
+    exchangedAuthCredential: withRequestedFlowState(pinned, source, functionCallId),
+  };
+}
+
+// The state and PKCE verifier the session issued are authoritative; a different state is refused.
+function withRequestedFlowState(
+  credential: AuthCredential,
+  source: AuthCredential | undefined,
+  functionCallId: string,
+): AuthCredential {
+  const requested = source?.oauth2;
+  const answered = credential.oauth2;
+  if (!requested?.state || !answered) return credential;
+  const states: Array<string | null | undefined> = [answered.state];
+  if (answered.authResponseUri) {
+    let callback: URL | undefined;
+    try {
+      callback = new URL(answered.authResponseUri);
+    } catch (error) {
+      throw new InvalidAuthResponseError({
+        message: `The answer to adk_request_credential call ${functionCallId} has an authResponseUri that is not a URL.`,
+        functionCallId,
+        cause: error,
+      });
+    }
+    states.push(callback.searchParams.get('state'));
+  }
+  for (const state of states) {
+    if (state === undefined || state === requested.state) continue;
+    throw new InvalidAuthResponseError({
+      message:
+        `The answer to adk_request_credential call ${functionCallId} carries an OAuth2 state ` +
+        `that is not the one the authorization URI was issued with (${state === null ? 'none' : 'another'}): ` +
+        'the authorization response belongs to another sign-in or was forged.',
+      functionCallId,
+    });
+  }
+  const oauth2 = { ...answered, state: requested.state };
+  if (requested.codeVerifier) oauth2.codeVerifier = requested.codeVerifier;
+  return { ...credential, oauth2 };
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { NotSupportedError } from '../errors/not-supported-error.js';
 import { createTestInvocationContext } from '../testing/test-invocation-context.js';
 import { Context } from './context.js';
 
@@ -38,14 +37,25 @@ describe('Context.requestCredential (Python AuthHandler.generate_auth_request)',
     expect(request.credentialKey).toMatch(/^adk_oauth2_[0-9a-f]{16}_oauth2_[0-9a-f]{16}$/);
   });
 
-  it('building the authorization URI is refused with NotSupportedError; a bad config is an InvalidArgumentError', async () => {
+  it('builds the authorization URI from the scheme and client; a bad config is an InvalidArgumentError', async () => {
     const context = await toolContext();
+    context.requestCredential({
+      authScheme: SCHEME,
+      rawAuthCredential: { authType: 'oauth2', oauth2: { clientId: 'cid', clientSecret: 's' } },
+    });
+    const sent = context.actions.requestedAuthConfigs['call-1']!.exchangedAuthCredential!.oauth2!;
+    const uri = new URL(sent.authUri!);
+    expect(uri.origin + uri.pathname).toBe('https://idp/a');
+    expect(uri.searchParams.get('client_id')).toBe('cid');
+    expect(uri.searchParams.get('state')).toBe(sent.state);
+    expect(sent.clientSecret).toBeUndefined();
+    delete context.actions.requestedAuthConfigs['call-1'];
     expect(() =>
       context.requestCredential({
         authScheme: SCHEME,
-        rawAuthCredential: { authType: 'oauth2', oauth2: { clientId: 'cid', clientSecret: 's' } },
+        rawAuthCredential: { authType: 'oauth2', oauth2: { clientSecret: 's' } },
       }),
-    ).toThrow(NotSupportedError);
+    ).toThrow(InvalidArgumentError);
     expect(() => context.requestCredential({ authScheme: SCHEME })).toThrow(InvalidArgumentError);
     expect(() => context.requestCredential({ authScheme: { type: 'apiKey' } } as never)).toThrow(
       InvalidArgumentError,

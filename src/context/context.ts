@@ -1,6 +1,6 @@
 import type { ArtifactVersion } from '../artifacts/base-artifact-service.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { NotSupportedError } from '../errors/not-supported-error.js';
+import { generateAuthUri } from '../auth/oauth2/authorization-uri.js';
 import { ServiceNotConfiguredError } from '../errors/service-not-configured-error.js';
 import { parseAuthConfig, type AuthConfigInput } from '../auth/auth-config.js';
 import type { AuthCredential } from '../auth/auth-credential.js';
@@ -154,10 +154,13 @@ export class Context extends ReadonlyContext {
   /**
    * Asks the client for a credential for this tool call
    * (`adk_request_credential`, Python `request_credential`). Only a tool
-   * context can ask. The config is validated and gets its `credentialKey`;
-   * an OAuth2/OpenID Connect config must already carry the authorization URI
-   * (in `exchangedAuthCredential` or `rawAuthCredential`), since this version
-   * does not build one. Throws `InvalidArgumentError` for an invalid config.
+   * context can ask. The config is validated and gets its `credentialKey`.
+   * For OAuth2/OpenID Connect the request carries the authorization URI: the
+   * one the config already holds, else one built from the scheme and the
+   * raw credential (`generateAuthUri`: random `state`, PKCE for public
+   * clients). The client never sees the OAuth2 client secret. Throws
+   * `InvalidArgumentError` for an invalid config, or an OAuth2 one without
+   * client id or authorization endpoint.
    */
   requestCredential(authConfig: AuthConfigInput): void {
     const functionCallId = this.requireFunctionCallId('requestCredential');
@@ -232,17 +235,10 @@ function authRequestOf(authConfigInput: AuthConfigInput): AuthConfig {
       argument: 'authConfig',
     });
   }
-  if (!raw.authUri) {
-    throw new NotSupportedError({
-      message:
-        `Auth scheme ${type}: building the authorization URI is not supported by this version; ` +
-        'set rawAuthCredential.oauth2.authUri (and state) yourself.',
-    });
-  }
-  return withoutClientSecret({
-    ...authConfig,
-    exchangedAuthCredential: structuredClone(authConfig.rawAuthCredential),
-  });
+  const exchanged = raw.authUri
+    ? structuredClone(authConfig.rawAuthCredential)
+    : generateAuthUri(authConfig);
+  return withoutClientSecret({ ...authConfig, exchangedAuthCredential: exchanged });
 }
 
 // The request goes to the client, which must not see the OAuth2 client secret.

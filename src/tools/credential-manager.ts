@@ -1,5 +1,14 @@
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from '../auth/auth-config.js';
-import type { AuthCredential } from '../auth/auth-credential.js';
+import type { AuthCredential, AuthCredentialType } from '../auth/auth-credential.js';
+import { authResponseStateKey, credentialForState } from '../auth/auth-response.js';
+import type { BaseCredentialExchanger } from '../auth/exchanger/base-credential-exchanger.js';
+import { CredentialExchangerRegistry } from '../auth/exchanger/credential-exchanger-registry.js';
+import { OAuth2CredentialExchanger } from '../auth/exchanger/oauth2-credential-exchanger.js';
+import { ServiceAccountCredentialExchanger } from '../auth/exchanger/service-account-credential-exchanger.js';
+import { grantTypeOf, OAuthGrantType } from '../auth/oauth2/oauth2-scheme-info.js';
+import type { BaseCredentialRefresher } from '../auth/refresher/base-credential-refresher.js';
+import { CredentialRefresherRegistry } from '../auth/refresher/credential-refresher-registry.js';
+import { OAuth2CredentialRefresher } from '../auth/refresher/oauth2-credential-refresher.js';
 import type { AuthProviderRegistry } from '../auth/auth-provider-registry.js';
 import type { Context } from '../context/context.js';
 import { AuthProviderError } from '../errors/auth-provider-error.js';
@@ -15,21 +24,54 @@ export interface CredentialManagerOptions {
 
 /**
  * Resolves the credential of one auth config for a tool call (Python
- * `CredentialManager`, its lookup part). In order: the provider registered
- * for the scheme type (its failure is an `AuthProviderError`); a credential
- * the config already holds in usable form; the credential service, when the
- * Runner has one; the client's answer to an earlier `adk_request_credential`
- * (saved with the credential service when there is one). Undefined when
- * none has it: `requestCredential` then asks the client.
+ * `CredentialManager.get_auth_credential`). In order: the provider
+ * registered for the scheme type (its failure is an `AuthProviderError`); a
+ * credential the config already holds in usable form; the credential
+ * service, when the Runner has one; the client's answer to an earlier
+ * `adk_request_credential`; for a client credentials flow, the configured
+ * client itself. The credential found (its OAuth2 client id and secret always
+ * taken from the tool's config) is then exchanged when it needs it (an
+ * authorization code, client credentials: `CredentialExchangeError` when the
+ * token endpoint refuses), else refreshed when it has expired. A stored
+ * credential that can no longer be refreshed gives way to the client's
+ * answer; with neither, the result is undefined and `requestCredential` asks
+ * the user again. A credential that was answered, exchanged or refreshed is
+ * saved with the credential service when there is one, and kept in the
+ * invocation's `temp:` state, both without the client secret.
  */
 export class CredentialManager {
   /** The parsed config (its `credentialKey` set). */
   readonly authConfig: AuthConfig;
   private readonly registry: AuthProviderRegistry | undefined;
+  private readonly exchangers = new CredentialExchangerRegistry();
+  private readonly refreshers = new CredentialRefresherRegistry();
 
   constructor({ authConfig, authProviderRegistry }: CredentialManagerOptions) {
     this.authConfig = parseAuthConfig(authConfig);
     this.registry = authProviderRegistry;
+    const oauth2Exchanger = new OAuth2CredentialExchanger();
+    this.exchangers.register('oauth2', oauth2Exchanger);
+    this.exchangers.register('openIdConnect', oauth2Exchanger);
+    this.exchangers.register('serviceAccount', new ServiceAccountCredentialExchanger());
+    const oauth2Refresher = new OAuth2CredentialRefresher();
+    this.refreshers.register('oauth2', oauth2Refresher);
+    this.refreshers.register('openIdConnect', oauth2Refresher);
+  }
+
+  /** Registers an exchanger for a credential type, replacing the default (Python's). */
+  registerCredentialExchanger(
+    credentialType: AuthCredentialType,
+    exchanger: BaseCredentialExchanger,
+  ): void {
+    this.exchangers.register(credentialType, exchanger);
+  }
+
+  /** Registers a refresher for a credential type, replacing the default. */
+  registerCredentialRefresher(
+    credentialType: AuthCredentialType,
+    refresher: BaseCredentialRefresher,
+  ): void {
+    this.refreshers.register(credentialType, refresher);
   }
 
   /** The credential for this call, or undefined when the client must be asked. */
@@ -39,17 +81,58 @@ export class CredentialManager {
     const configured = usableCredential(this.authConfig);
     if (configured) return configured;
     const stored = await loadIfConfigured(context, this.authConfig);
-    if (stored) return stored;
-    const answered = context.getAuthResponse(this.authConfig);
-    if (answered) {
-      await saveIfConfigured(context, { ...this.authConfig, exchangedAuthCredential: answered });
+    if (stored) {
+      const prepared = await this.prepare(context, stored, false);
+      if (prepared) return prepared;
     }
-    return answered;
+    const answered = context.getAuthResponse(this.authConfig);
+    if (answered) return this.prepare(context, answered, true);
+    if (isClientCredentialsFlow(this.authConfig) && this.authConfig.rawAuthCredential) {
+      return this.prepare(context, this.authConfig.rawAuthCredential, false);
+    }
+    return undefined;
   }
 
   /** Asks the client for the credential through the tool call (`Context.requestCredential`). */
   requestCredential(context: Context): void {
     context.requestCredential(this.authConfig);
+  }
+
+  // Exchange, else refresh; then keep what changed. Undefined: the user must sign in again.
+  private async prepare(
+    context: Context,
+    found: AuthCredential,
+    answered: boolean,
+  ): Promise<AuthCredential | undefined> {
+    const authScheme = this.authConfig.authScheme;
+    let credential = withConfiguredClient(this.authConfig, found);
+    let changed = answered;
+    const exchanger = this.exchangers.getExchanger(credential.authType);
+    let wasExchanged = false;
+    if (exchanger) {
+      const result = await exchanger.exchange({ credential, authScheme });
+      credential = result.credential;
+      wasExchanged = result.wasExchanged;
+    }
+    const refresher = this.refreshers.getRefresher(credential.authType);
+    if (
+      !wasExchanged &&
+      refresher &&
+      (await refresher.isRefreshNeeded({ credential, authScheme }))
+    ) {
+      const refreshed = await refresher.refresh({ credential, authScheme });
+      if (!refreshed) return undefined;
+      credential = refreshed;
+      changed = true;
+    }
+    if (changed || wasExchanged) await this.keep(context, credential);
+    return credential;
+  }
+
+  private async keep(context: Context, credential: AuthCredential): Promise<void> {
+    const shareable = credentialForState(credential);
+    context.state.set(authResponseStateKey(this.authConfig), shareable);
+    await saveIfConfigured(context, { ...this.authConfig, exchangedAuthCredential: shareable });
   }
 
   private async fromProvider(context: Context): Promise<AuthCredential | undefined> {
@@ -106,4 +189,24 @@ async function saveIfConfigured(context: Context, config: AuthConfig): Promise<v
   } catch (error) {
     if (!ServiceNotConfiguredError.isInstance(error)) throw error;
   }
+}
+
+// Python `_is_client_credentials_flow`.
+function isClientCredentialsFlow(config: AuthConfig): boolean {
+  return grantTypeOf(config.authScheme) === OAuthGrantType.CLIENT_CREDENTIALS;
+}
+
+// The OAuth2 client is the tool's, never what a store or the client sent (Python `_with_configured_client`).
+function withConfiguredClient(config: AuthConfig, credential: AuthCredential): AuthCredential {
+  const raw = config.rawAuthCredential?.oauth2;
+  if (!raw || !credential.oauth2) return credential;
+  const oauth2 = { ...credential.oauth2 };
+  for (const field of ['clientId', 'clientSecret', 'tokenEndpointAuthMethod'] as const) {
+    if (raw[field] === undefined) delete oauth2[field];
+    else (oauth2 as Record<string, unknown>)[field] = raw[field];
+  }
+  if (oauth2.redirectUri === undefined && raw.redirectUri !== undefined) {
+    oauth2.redirectUri = raw.redirectUri;
+  }
+  return { ...credential, oauth2 };
 }

@@ -7,7 +7,8 @@ import { stringify as toYaml } from 'yaml';
  * it, with `$ref`s for schemas, parameters and request bodies (one of them
  * cyclic), for the OpenAPI toolset tests. Two more operations need a
  * secret: `GET /vault` an API key, `GET /me` a bearer token (see
- * `securedPetStoreSpec`).
+ * `securedPetStoreSpec`). `GET /orders` needs an OAuth2 access token, checked
+ * by the validator given to `startPetStore` (see `oauth2PetStoreSpec`).
  */
 
 /** The API key `GET /vault` accepts (header `X-Api-Key` or query `api_key`). */
@@ -31,6 +32,15 @@ export interface PetStore {
   close(): Promise<void>;
 }
 
+/** Options of `startPetStore`. */
+export interface PetStoreOptions {
+  /**
+   * Decides whether the bearer token of `GET /orders` is a valid OAuth2 access
+   * token (e.g. `OAuth2Server.accessTokenIsValid`); without it every token is refused.
+   */
+  oauth2TokenIsValid?: (token: string) => boolean;
+}
+
 interface Pet {
   id: number;
   name: string;
@@ -38,7 +48,7 @@ interface Pet {
 }
 
 /** Starts the pet store on a free port of 127.0.0.1. */
-export async function startPetStore(): Promise<PetStore> {
+export async function startPetStore(options: PetStoreOptions = {}): Promise<PetStore> {
   const pets: Pet[] = [
     { id: 1, name: 'Rex', tag: 'dog' },
     { id: 2, name: 'Tom', tag: 'cat' },
@@ -74,6 +84,15 @@ export async function startPetStore(): Promise<PetStore> {
           return json(401, { message: 'bad token' });
         }
         return json(200, { user: 'ada' });
+      }
+      if (url.pathname === '/v1/orders') {
+        const auth = request.headers.authorization ?? '';
+        const token = auth.startsWith('Bearer ') ? auth.slice(7) : undefined;
+        if (token === undefined || !(options.oauth2TokenIsValid?.(token) ?? false)) {
+          response.setHeader('www-authenticate', 'Bearer error="invalid_token"');
+          return json(401, { message: 'invalid or expired access token' });
+        }
+        return json(200, [{ id: 7, petId: 1, status: 'shipped' }]);
       }
       if (url.pathname === '/v1/pets' && request.method === 'GET') {
         const tag = url.searchParams.get('tag');
