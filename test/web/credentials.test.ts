@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BaseAgent } from '../../src/agents/base-agent.js';
+import {
+  OAUTH2_CLIENT_ID,
+  OAUTH2_CLIENT_SECRET,
+  startOAuth2Server,
+  type OAuth2Server,
+} from '../oauth/oauth2-server.js';
 import {
   AUTH_APP_NAME,
   TOOL_RAN_PREFIX,
@@ -19,13 +25,36 @@ import {
   type DevServer,
   useDevUiBrowser,
 } from './harness.js';
+import { PROFILE, startProfileServer, type ProfileServer } from './profile-server.js';
 
 // The dev UI answering adk_request_credential in a real chromium against the
 // real server: the user types a secret (or signs in), the tool runs with it,
 // and the secret is shown nowhere afterwards.
 
-const authApp: AuthApp = createAuthApp();
-const apps: Record<string, BaseAgent> = { [AUTH_APP_NAME]: authApp.rootAgent };
+let oauth: OAuth2Server;
+let profiles: ProfileServer;
+let authApp: AuthApp;
+// Filled before the harness starts the server (hooks run in registration order).
+const apps: Record<string, BaseAgent> = {};
+
+beforeAll(async () => {
+  oauth = await startOAuth2Server();
+  profiles = await startProfileServer((token) => oauth.accessTokenIsValid(token));
+  authApp = createAuthApp({
+    authorizationEndpoint: oauth.authorizationEndpoint,
+    tokenEndpoint: oauth.tokenEndpoint,
+    clientId: OAUTH2_CLIENT_ID,
+    clientSecret: OAUTH2_CLIENT_SECRET,
+    profileUrl: profiles.profileUrl,
+  });
+  apps[AUTH_APP_NAME] = authApp.rootAgent;
+});
+
+afterAll(async () => {
+  await profiles?.close();
+  await oauth?.close();
+});
+
 const ui = useDevUiBrowser({ width: 1400, height: 900 }, apps);
 let server: DevServer;
 let page: Page;
@@ -40,6 +69,11 @@ function conversation() {
 
 function credentialCard() {
   return conversation().getByRole('region', { name: 'Credential request', exact: true });
+}
+
+/** Waits until the pop-up closed itself (it may have before we look). */
+async function closed(popup: Page): Promise<void> {
+  if (!popup.isClosed()) await popup.waitForEvent('close');
 }
 
 async function storedEvents(sessionId: string): Promise<unknown[]> {
@@ -71,7 +105,7 @@ describe('credential requests in the dev UI', () => {
 
     await conversation().getByText(`${TOOL_RAN_PREFIX}`, { exact: false }).waitFor();
     await waitForIdle(page);
-    expect(authApp.apiKeys).toEqual([apiKey]);
+    expect(authApp.apiKeys.at(-1)).toBe(apiKey);
     await expect.poll(() => card.getAttribute('data-state')).toBe('answered');
     expect(await card.getByTestId('credential-answered').innerText()).toBe('Credential sent.');
     expect(await conversation().innerText()).toContain('all systems nominal');
@@ -107,7 +141,75 @@ describe('credential requests in the dev UI', () => {
     await send.click();
     await conversation().getByText('"balance":42', { exact: false }).waitFor();
     await waitForIdle(page);
-    expect(authApp.bearerTokens).toEqual(['t-bearer-55']);
+    expect(authApp.bearerTokens.at(-1)).toBe('t-bearer-55');
     expect(await page.content()).not.toContain('t-bearer-55');
+  });
+
+  it('signs in with OAuth2 in a pop-up: the callback hands the code back, the server exchanges it, the tool calls the API', async () => {
+    await openApp(page, server.url, AUTH_APP_NAME);
+    await createSession(page);
+    await sendMessage(page, 'Show my profile');
+    await waitForIdle(page);
+    const card = credentialCard();
+    expect(await card.getAttribute('data-prompt')).toBe('oauth2');
+    expect(await card.innerText()).toContain('A tool needs you to sign in');
+    await screenshot(page, 'credentials-04-oauth-prompt');
+
+    const authorizeRequests = () =>
+      oauth.requests.filter((request) => request.url.startsWith('/authorize'));
+    const before = authorizeRequests().length;
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const popup = await popupOpened;
+    // The authorization server approves at once and redirects to the callback page, which closes.
+    await closed(popup);
+    const authorize = new URL(authorizeRequests()[before]!.url, oauth.issuer);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${server.url}/dev-ui/`);
+    expect(authorize.searchParams.get('client_id')).toBe(OAUTH2_CLIENT_ID);
+
+    await conversation()
+      .getByTestId('message-text')
+      .filter({ hasText: `${TOOL_RAN_PREFIX}${JSON.stringify({ status: 200, profile: PROFILE })}` })
+      .waitFor();
+    await waitForIdle(page);
+    await expect.poll(() => card.getAttribute('data-state')).toBe('answered');
+    const token = authApp.accessTokens.at(-1);
+    expect(oauth.accessTokenIsValid(token)).toBe(true);
+    expect(profiles.tokensSeen).toContain(token);
+    expect(await conversation().innerText()).toContain(JSON.stringify(PROFILE));
+    // Neither the code nor the token is shown; the code went to the server only.
+    const exchange = oauth.requests.filter((request) => request.url === '/token').at(-1)!;
+    expect(exchange.form['grant_type']).toBe('authorization_code');
+    expect(exchange.form['redirect_uri']).toBe(`${server.url}/dev-ui/`);
+    const html = await page.content();
+    expect(html).not.toContain(exchange.form['code']!);
+    expect(html).not.toContain(token!);
+    await screenshot(page, 'credentials-05-oauth-answered');
+  });
+
+  it('reports a refused sign-in on the card and sends nothing', async () => {
+    await openApp(page, server.url, AUTH_APP_NAME);
+    await createSession(page);
+    await sendMessage(page, 'Show my profile');
+    await waitForIdle(page);
+    const card = credentialCard();
+    const runsBefore = authApp.accessTokens.length;
+    // The user denies access: the authorization server sends the pop-up back with an error.
+    await ui.context.route(`${oauth.issuer}/authorize**`, (route) => {
+      const state = new URL(route.request().url()).searchParams.get('state') ?? '';
+      return route.fulfill({
+        status: 302,
+        headers: {
+          location: `${server.url}/dev-ui/?error=access_denied&error_description=Denied&state=${state}`,
+        },
+      });
+    });
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await closed(await popupOpened);
+    expect(await card.getByRole('alert').innerText()).toBe('Sign-in failed: access_denied: Denied');
+    expect(await card.getAttribute('data-state')).toBe('awaiting-user');
+    expect(await card.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
+    expect(authApp.accessTokens.length).toBe(runsBefore);
   });
 });

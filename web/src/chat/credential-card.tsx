@@ -63,7 +63,7 @@ export function CredentialCard(props: FunctionCallCardProps) {
       </header>
       {response ? (
         <p class="muted small" data-testid="credential-answered">
-          {prompt.kind === 'oauth2' ? 'Signed in; the sign-in was sent.' : 'Credential sent.'}
+          {prompt.kind === 'oauth2' ? 'Signed in.' : 'Credential sent.'}
         </p>
       ) : failure ? (
         <p class="call-failure error-text" role="alert">
