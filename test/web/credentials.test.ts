@@ -212,4 +212,23 @@ describe('credential requests in the dev UI', () => {
     expect(await card.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
     expect(authApp.accessTokens.length).toBe(runsBefore);
   });
+
+  it('the app hands a sign-in back itself when served without the callback page (vite)', async () => {
+    await openApp(page, server.url, AUTH_APP_NAME);
+    // index.html by name is the app's file, not the server's callback page.
+    const back = `${server.url}/dev-ui/index.html?code=c-9&state=s-9`;
+    const popupOpened = page.waitForEvent('popup');
+    const received = page.evaluate(
+      (address) =>
+        new Promise<unknown>((resolve) => {
+          window.addEventListener('message', (event) => {
+            if (event.origin === window.location.origin) resolve(event.data);
+          });
+          window.open(address, 'adk-oauth-sign-in', 'popup');
+        }),
+      back,
+    );
+    await closed(await popupOpened);
+    expect(await received).toEqual({ authResponseUrl: back });
+  });
 });

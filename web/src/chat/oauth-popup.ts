@@ -9,6 +9,14 @@ function responseUrl(data: unknown): string | undefined {
   return typeof url === 'string' && url !== '' ? url : undefined;
 }
 
+function stateOf(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('state');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Opens the OAuth2 sign-in window at `url` and resolves with the address
  * the authorization server sent it back to, as the server's callback page
@@ -16,7 +24,9 @@ function responseUrl(data: unknown): string | undefined {
  * origin (adk-web's protocol), or the same message on the
  * `adk-oauth-callback` BroadcastChannel (which still works when the
  * authorization server's Cross-Origin-Opener-Policy cut the window off from
- * this page). Messages from any other origin are ignored. Throws
+ * this page). Messages from any other origin are ignored, and so are
+ * answers to another sign-in (another tab's pop-up on the same channel):
+ * when `url` carries a `state`, the answer must carry the same. Throws
  * `PopupBlockedError` when the window cannot be opened; `signal` abandons
  * the wait (rejecting with its reason). A window the user closes without
  * signing in leaves the wait open until abandoned: a window cut off by COOP
@@ -27,6 +37,7 @@ export function signInWithPopup(url: string, signal: AbortSignal): Promise<strin
   if (!popup) {
     return Promise.reject(new PopupBlockedError());
   }
+  const expectedState = stateOf(url);
   return new Promise<string>((resolve, reject) => {
     const channel =
       typeof BroadcastChannel === 'function'
@@ -40,6 +51,7 @@ export function signInWithPopup(url: string, signal: AbortSignal): Promise<strin
     const accept = (data: unknown): void => {
       const address = responseUrl(data);
       if (address === undefined) return;
+      if (expectedState !== null && stateOf(address) !== expectedState) return;
       finish();
       resolve(address);
     };
