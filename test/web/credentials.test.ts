@@ -95,7 +95,7 @@ describe('credential requests in the dev UI', () => {
     const card = credentialCard();
     expect(await card.getAttribute('data-state')).toBe('awaiting-user');
     expect(await card.getAttribute('data-prompt')).toBe('apiKey');
-    expect(await card.innerText()).toContain('an API key (header X-Api-Key)');
+    expect(await card.innerText()).toContain('get_report needs an API key (header X-Api-Key)');
     await screenshot(page, 'credentials-01-api-key-prompt');
 
     const field = card.getByLabel('API key', { exact: true });
@@ -152,7 +152,7 @@ describe('credential requests in the dev UI', () => {
     await waitForIdle(page);
     const card = credentialCard();
     expect(await card.getAttribute('data-prompt')).toBe('oauth2');
-    expect(await card.innerText()).toContain('A tool needs you to sign in');
+    expect(await card.innerText()).toContain('get_profile needs you to sign in');
     await screenshot(page, 'credentials-04-oauth-prompt');
 
     const authorizeRequests = () =>

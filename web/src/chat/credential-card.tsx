@@ -33,7 +33,7 @@ function asked(prompt: CredentialPrompt): string {
  * shows nothing of what was sent: the answer holds the secret.
  */
 export function CredentialCard(props: FunctionCallCardProps) {
-  const { call, response, awaitingUser, failure, canAnswer, onAnswer } = props;
+  const { call, response, awaitingUser, failure, canAnswer, onAnswer, requestedBy } = props;
   const prompt = credentialPrompt(call.args);
   const key = requestedAuthConfig(call.args)?.['credentialKey'];
   const state = response
@@ -57,7 +57,8 @@ export function CredentialCard(props: FunctionCallCardProps) {
       <header class="call-head">
         <span class="badge">auth</span>
         <span>
-          A tool needs {asked(prompt)}
+          {requestedBy ? <span class="mono strong">{requestedBy}</span> : 'A tool'} needs{' '}
+          {asked(prompt)}
           {typeof key === 'string' && <span class="muted small mono"> · {key}</span>}
         </span>
       </header>

@@ -15,6 +15,8 @@ export interface FunctionCallCardProps {
   /** False while a run is streaming. */
   canAnswer: boolean;
   onAnswer: (response: Record<string, unknown>) => void;
+  /** For a credential request: the tool that asked. */
+  requestedBy?: string | undefined;
 }
 
 /** Where a call stands, as `data-state` tells tests and styles. */
