@@ -231,4 +231,44 @@ describe('credential requests in the dev UI', () => {
     await closed(await popupOpened);
     expect(await received).toEqual({ authResponseUrl: back });
   });
+
+  it('ignores an answer to another sign-in (another state) and takes its own', async () => {
+    await openApp(page, server.url, AUTH_APP_NAME);
+    await createSession(page);
+    await sendMessage(page, 'Show my profile');
+    await waitForIdle(page);
+    const card = credentialCard();
+    const tokensBefore = authApp.accessTokens.length;
+    let forged!: () => void;
+    const forgedSent = new Promise<void>((resolve) => (forged = resolve));
+    // The authorization server waits until the forged answers are out.
+    await ui.context.route(`${oauth.issuer}/authorize**`, async (route) => {
+      await forgedSent;
+      await route.continue();
+    });
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The pop-up's first navigation is held: it is "opened" for Playwright once that goes on.
+    await card.getByText('Waiting for the sign-in window…').waitFor();
+    await page.evaluate(() => {
+      const message = {
+        authResponseUrl: `${window.location.origin}/dev-ui/?code=forged&state=another`,
+      };
+      window.postMessage(message, window.location.origin);
+      const channel = new BroadcastChannel('adk-oauth-callback');
+      channel.postMessage(message);
+      channel.close();
+    });
+    forged();
+    await closed(await popupOpened);
+    await conversation()
+      .getByTestId('message-text')
+      .filter({ hasText: `${TOOL_RAN_PREFIX}${JSON.stringify({ status: 200, profile: PROFILE })}` })
+      .waitFor();
+    await waitForIdle(page);
+    const exchange = oauth.requests.filter((request) => request.url === '/token').at(-1)!;
+    expect(exchange.form['code']).not.toBe('forged');
+    expect(authApp.accessTokens.length).toBe(tokensBefore + 1);
+    expect(await page.getByTestId('run-error').count()).toBe(0);
+  });
 });
