@@ -158,6 +158,49 @@ describe('examples/dev-ui with adk web', () => {
   });
 });
 
+describe('examples/dev-ui credential request', () => {
+  it('asks for the quote service key and quotes once the dev UI sent it', async () => {
+    const sessionId = await newSession();
+    const first = await runSse({
+      sessionId,
+      newMessage: { role: 'user', parts: [{ text: 'quote goog' }] },
+    });
+    const request = first
+      .flatMap((frame) => (frame.content?.parts ?? []).map((part) => ({ frame, part })))
+      .find(({ part }) => {
+        const call = part['functionCall'] as { name?: string } | undefined;
+        return call?.name === 'adk_request_credential';
+      });
+    expect(request).toBeDefined();
+    const call = request!.part['functionCall'] as {
+      id: string;
+      args: { authConfig: Record<string, unknown> };
+    };
+    expect(texts(first, false).at(-1)).toMatch(/needs an API key/);
+    // What the dev UI's credential card sends: the auth config with the key filled in.
+    const second = await runSse({
+      sessionId,
+      functionCallEventId: request!.frame.id,
+      newMessage: {
+        role: 'user',
+        parts: [
+          {
+            functionResponse: {
+              id: call.id,
+              name: 'adk_request_credential',
+              response: {
+                ...call.args.authConfig,
+                exchangedAuthCredential: { authType: 'apiKey', apiKey: 'demo-key' },
+              },
+            },
+          },
+        ],
+      },
+    });
+    expect(texts(second, false)).toEqual(['GOOG trades at 123.45 USD.']);
+  });
+});
+
 describe('examples/dev-ui voice_demo over /run_live', () => {
   it('answers two seconds of microphone audio with a chime and both transcriptions', async () => {
     const sessionId = await newSession('voice_demo');

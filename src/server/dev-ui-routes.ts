@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { isPathInside } from '../utils/path-inside.js';
+import { isOAuthCallback, oauthCallbackResponse } from './oauth-callback-page.js';
 
 /** How `createApiServer` serves the dev UI (`ApiServerOptions.devUi`). */
 export interface DevUiOptions {
@@ -88,6 +89,9 @@ async function builtUi(
  * Registers the dev UI routes (adk-python `adk web`):
  * - `GET /` and `GET /dev-ui` redirect to `<urlPrefix>/dev-ui/`;
  * - `GET /dev-ui/config` → `{logo_text, logo_image_url}` (null when unset);
+ * - `GET /dev-ui/?code=…` (or `?error=…`), where an OAuth2 authorization
+ *   server sends the dev UI's sign-in popup back (adk-web's `redirect_uri`),
+ *   answers the callback page (`oauthCallbackResponse`), built or not;
  * - `GET /dev-ui/<path>` serves the built file, with its content type;
  *   hashed assets are cached as immutable, everything else revalidated;
  *   paths without a file extension that match no file get `index.html`
@@ -122,6 +126,9 @@ export function registerDevUiRoutes(
   app.get('/dev-ui/*', async (context) => {
     const relative = relativeAssetPath(context.req.path);
     if (relative === undefined) return notFound(context);
+    if (relative === '' && isOAuthCallback(new URL(context.req.url))) {
+      return oauthCallbackResponse(context.req.method);
+    }
     // A path with an extension names a file; any other is a client-side route.
     const asset = relative !== '' && path.posix.extname(relative) !== '';
     const built = await builtUi(candidates);

@@ -9,9 +9,13 @@
  *   as artifacts (see the Artifacts tab);
  * - "approve <something>" → calls the long-running `ask_approval`: the UI
  *   shows a form on the call, and the answer you send comes back quoted;
+ * - "quote <symbol>" → calls `get_quote`, which needs an API key: the UI
+ *   asks for it (type `demo-key`), the tool runs again with it, and the key
+ *   is shown nowhere afterwards (docs/auth.md, "In the dev UI");
  * - anything else → says what it can do.
  */
 import {
+  AuthenticatedFunctionTool,
   BaseLlm,
   FunctionTool,
   LlmAgent,
@@ -63,6 +67,24 @@ const askApproval = new LongRunningFunctionTool({
   execute: () => undefined,
 });
 
+/** The key the demo quote service takes. */
+const DEMO_API_KEY = 'demo-key';
+
+const getQuote = new AuthenticatedFunctionTool({
+  name: 'get_quote',
+  description: 'Returns the price of a stock from a quote service that needs an API key.',
+  parameters: z.object({ symbol: z.string() }),
+  authConfig: {
+    authScheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+    rawAuthCredential: { authType: 'apiKey' },
+  },
+  // Runs once the user sent the key; until then the tool answers "Pending User Authorization."
+  execute: ({ symbol }, _context, credential) =>
+    credential?.apiKey === DEMO_API_KEY
+      ? { symbol, price: 123.45, currency: 'USD' }
+      : { error: 'The quote service refused the API key.' },
+});
+
 function call(name: string, args: Record<string, unknown>): LlmResponse {
   return { content: { role: 'model', parts: [{ functionCall: { name, args } }] } };
 }
@@ -93,8 +115,14 @@ class DemoModel extends BaseLlm {
       yield call('save_report', { topic: text });
     } else if (/approv/i.test(text)) {
       yield call('ask_approval', { request: text });
+    } else if (/quote/i.test(text)) {
+      const symbol = /quote\s+([A-Za-z]+)/i.exec(text)?.[1]?.toUpperCase() ?? 'GOOG';
+      yield call('get_quote', { symbol });
     } else {
-      yield* say('Try "weather in Lisbon", "make a report" or "approve my day off".', stream);
+      yield* say(
+        'Try "weather in Lisbon", "make a report", "approve my day off" or "quote GOOG".',
+        stream,
+      );
     }
   }
 }
@@ -104,6 +132,13 @@ function answerFor(tool: string, response: Record<string, unknown>): string {
     return `It is ${String(response['sky'])} and ${String(response['temperature_c'])} °C in ${String(response['city'])}.`;
   }
   if (tool === 'save_report') return 'The report and the chart are in the Artifacts tab.';
+  if (tool === 'get_quote') {
+    if (response['result'] === 'Pending User Authorization.') {
+      return 'The quote service needs an API key: enter it in the card above (try demo-key).';
+    }
+    if (typeof response['error'] === 'string') return response['error'];
+    return `${String(response['symbol'])} trades at ${String(response['price'])} ${String(response['currency'])}.`;
+  }
   return `The approver answered: ${JSON.stringify(response)}`;
 }
 
@@ -120,8 +155,9 @@ async function* say(sentence: string, stream: boolean): AsyncGenerator<LlmRespon
 
 export const rootAgent = new LlmAgent({
   name: 'dev_ui_demo',
-  description: 'Shows what the dev UI can display: streaming, tools, state, artifacts, approvals.',
+  description:
+    'Shows what the dev UI can display: streaming, tools, state, artifacts, approvals, credentials.',
   model: new DemoModel(),
-  instruction: 'Help the user with the weather, reports and approvals.',
-  tools: [getWeather, saveReport, askApproval],
+  instruction: 'Help the user with the weather, reports, approvals and stock quotes.',
+  tools: [getWeather, saveReport, askApproval, getQuote],
 });

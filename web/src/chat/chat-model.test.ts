@@ -187,3 +187,32 @@ describe('chatItems on live events', () => {
     });
   });
 });
+
+describe('credential requests', () => {
+  it('name the tool whose call asked, and wait for the user until answered', () => {
+    let chat = applyEvent(
+      EMPTY_CHAT,
+      event('agent', [{ functionCall: { id: 't1', name: 'get_report', args: {} } }]),
+    );
+    const request = {
+      functionCall: {
+        id: 'r1',
+        name: 'adk_request_credential',
+        args: { functionCallId: 't1', authConfig: {} },
+      },
+    };
+    chat = applyEvent(chat, event('agent', [request], { longRunningToolIds: ['r1'] }));
+    const block = () =>
+      chatItems(chat)
+        .flatMap((item) => (item.kind === 'message' ? item.blocks : []))
+        .find((candidate) => candidate.kind === 'call' && candidate.call.id === 'r1');
+    expect(block()).toMatchObject({ requestedBy: 'get_report', awaitingUser: true });
+    chat = applyEvent(
+      chat,
+      event('user', [
+        { functionResponse: { id: 'r1', name: 'adk_request_credential', response: {} } },
+      ]),
+    );
+    expect(block()).toMatchObject({ requestedBy: 'get_report', awaitingUser: false });
+  });
+});

@@ -2,6 +2,7 @@ import type { WireEvent, WireFunctionCall, WireFunctionResponse, WirePart } from
 import { pcmSampleRate } from '../live/pcm';
 import { NO_FAILURES, type CallFailure, type CallFailures } from './call-failures';
 import { rewoundEventIds } from '../events/rewound-events';
+import { REQUEST_CREDENTIAL } from './credential-request';
 
 /** The name of the framework's tool-confirmation call (answered with `{confirmed, payload?}`). */
 export const REQUEST_CONFIRMATION = 'adk_request_confirmation';
@@ -58,6 +59,8 @@ export type ChatBlock =
       failure: CallFailure | undefined;
       /** The event that made the call (sent back as `functionCallEventId`). */
       eventId: string;
+      /** For a credential request: the name of the tool whose call asked (its `functionCallId`). */
+      requestedBy?: string;
     }
   | { kind: 'response'; response: WireFunctionResponse }
   | { kind: 'media'; mimeType: string; data?: string; uri?: string; name?: string }
@@ -95,12 +98,12 @@ export type ChatItem =
  */
 export function chatItems(chat: ChatEvents, failures: CallFailures = NO_FAILURES): ChatItem[] {
   const responses = new Map<string, WireFunctionResponse>();
-  const calledIds = new Set<string>();
+  const calledIds = new Map<string, string>();
   for (const event of chat.finals) {
     for (const part of event.content?.parts ?? []) {
       const { functionCall, functionResponse } = part;
       if (functionResponse?.id) responses.set(functionResponse.id, functionResponse);
-      if (functionCall?.id) calledIds.add(functionCall.id);
+      if (functionCall?.id) calledIds.set(functionCall.id, functionCall.name);
     }
   }
 
@@ -175,7 +178,7 @@ function partBlock(
   part: WirePart,
   event: WireEvent,
   responses: ReadonlyMap<string, WireFunctionResponse>,
-  calledIds: ReadonlySet<string>,
+  calledIds: ReadonlyMap<string, string>,
   longRunning: ReadonlySet<string>,
   failures: CallFailures,
 ): ChatBlock | undefined {
@@ -183,8 +186,14 @@ function partBlock(
     const { id } = part.functionCall;
     const response = id === undefined ? undefined : responses.get(id);
     const failure = id === undefined || response ? undefined : failures.get(id);
+    const asker = part.functionCall.args?.['functionCallId'];
+    const requestedBy =
+      part.functionCall.name === REQUEST_CREDENTIAL && typeof asker === 'string'
+        ? calledIds.get(asker)
+        : undefined;
     return {
       kind: 'call',
+      ...(requestedBy === undefined ? {} : { requestedBy }),
       call: part.functionCall,
       response,
       awaitingUser: id !== undefined && longRunning.has(id) && !response && !failure,

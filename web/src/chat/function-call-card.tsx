@@ -2,6 +2,8 @@ import type { WireFunctionCall, WireFunctionResponse } from '../api/types';
 import { JsonView } from '../ui/json-view';
 import { AnswerForm } from './answer-form';
 import type { CallFailure } from './call-failures';
+import { CredentialCard } from './credential-card';
+import { REQUEST_CREDENTIAL } from './credential-request';
 
 /** Props of FunctionCallCard. */
 export interface FunctionCallCardProps {
@@ -13,6 +15,8 @@ export interface FunctionCallCardProps {
   /** False while a run is streaming. */
   canAnswer: boolean;
   onAnswer: (response: Record<string, unknown>) => void;
+  /** For a credential request: the tool that asked. */
+  requestedBy?: string | undefined;
 }
 
 /** Where a call stands, as `data-state` tells tests and styles. */
@@ -23,8 +27,10 @@ type CallState = 'answered' | 'failed' | 'awaiting-user' | 'waiting' | 'no-respo
  * it arrived, the failure when the run failed on it (marked failed, with
  * the tool's name and the message), the answer form when the call waits
  * for the user, "waiting" while a run goes on, or "no response" after one.
+ * A credential request (`adk_request_credential`) is a `CredentialCard`.
  */
 export function FunctionCallCard(props: FunctionCallCardProps) {
+  if (props.call.name === REQUEST_CREDENTIAL) return <CredentialCard {...props} />;
   const { call, response, awaitingUser, failure, canAnswer, onAnswer } = props;
   const state: CallState = response
     ? 'answered'

@@ -67,6 +67,7 @@ function Block({
       return (
         <FunctionCallCard
           call={block.call}
+          requestedBy={block.requestedBy}
           response={block.response}
           awaitingUser={block.awaitingUser}
           failure={block.failure}

@@ -1,9 +1,14 @@
 import type { WireEvent } from '../api/types';
 import { JsonView } from '../ui/json-view';
 import { eventTime } from './event-summary';
+import { hideCredentialSecrets } from './hidden-secrets';
 
-/** Everything about one event: identity, content parts, actions and the raw JSON. */
-export function EventDetail({ event, onBack }: { event: WireEvent; onBack: () => void }) {
+/**
+ * Everything about one event: identity, content parts, actions and the raw
+ * JSON, with the credentials a user sent hidden (`hideCredentialSecrets`).
+ */
+export function EventDetail({ event: stored, onBack }: { event: WireEvent; onBack: () => void }) {
+  const event = hideCredentialSecrets(stored);
   const actions = event.actions ?? {};
   const parts = event.content?.parts ?? [];
   return (
