@@ -1,7 +1,12 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import { ADK_SOURCE_URL, createAgentsDir, runCli } from '../../test/cli/cli-process.js';
+
+const AUTH_SERVER_URL = pathToFileURL(
+  path.join(import.meta.dirname, '..', '..', 'test', 'mcp', 'auth-server.ts'),
+).href;
 
 /*
  * Issue 20 §3: `adk run` answers `adk_request_credential` in the chat. The
@@ -68,10 +73,44 @@ export const rootAgent = new LlmAgent({
 });
 `;
 
+// An MCP toolset whose server wants an API key it is not configured with: toolset auth asks first.
+const MCP_AGENT = `import { BaseLlm, LlmAgent, McpToolset } from '${ADK_SOURCE_URL}';
+import { startAuthMcpServer } from '${AUTH_SERVER_URL}';
+
+const server = await startAuthMcpServer('x-api-key', 'mcp-key-777');
+server.unref();
+
+class WhoamiLlm extends BaseLlm {
+  constructor() { super({ model: 'whoami' }); }
+  async *generateContentAsync(request) {
+    const response = request.contents.at(-1)?.parts?.find((part) => part.functionResponse);
+    yield response
+      ? { content: { role: 'model', parts: [{ text: 'server saw ' + response.functionResponse.response.content[0].text.length + ' chars' }] } }
+      : { content: { role: 'model', parts: [{ functionCall: { name: 'whoami', args: {} } }] } };
+  }
+}
+
+export const rootAgent = new LlmAgent({
+  name: 'mcp_agent',
+  model: new WhoamiLlm(),
+  tools: [
+    new McpToolset({
+      connectionParams: { type: 'StreamableHTTPConnectionParams', url: server.url },
+      authScheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      authCredential: { authType: 'apiKey' },
+    }),
+  ],
+});
+`;
+
 let agentsDir: string;
 
 beforeAll(async () => {
-  agentsDir = await createAgentsDir({ keyed_app: API_KEY_AGENT, oauth_app: OAUTH2_AGENT });
+  agentsDir = await createAgentsDir({
+    keyed_app: API_KEY_AGENT,
+    oauth_app: OAUTH2_AGENT,
+    mcp_app: MCP_AGENT,
+  });
 });
 
 afterAll(async () => {
@@ -94,6 +133,27 @@ describe('adk run: credential requests', () => {
         '[user]: [keyed_agent]: tool get_weather returned {"city":"Paris","keyLength":12}\n',
     );
     expect(result.stdout).not.toContain('sekret-12345');
+  });
+
+  it("answers an MCP toolset's request before its tools are listed, then calls the tool with the key", async () => {
+    const result = await runCli(['run', 'mcp_app', '--in_memory'], {
+      cwd: agentsDir,
+      input: 'who am I?\nmcp-key-777\nagain\nexit\n',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /\[mcp_agent\]: called tool adk_request_credential\(\{"functionCallId":"_adk_toolset_auth_adk_apiKey_[0-9a-f]+_apiKey_[0-9a-f]+"/,
+    );
+    expect(result.stdout).toContain(
+      'Enter the API key (header "X-Api-Key"):\n' +
+        '[user]: [mcp_agent]: called tool whoami({})\n' +
+        '[mcp_agent]: tool whoami returned {"content":[{"type":"text","text":"mcp-key-777"}],"isError":false}\n' +
+        '[mcp_agent]: server saw 11 chars\n',
+    );
+    // The run's credential service keeps the key: the next line is not asked for it again.
+    expect(result.stdout.match(/Enter the API key/g)).toHaveLength(1);
+    expect(result.stdout.match(/called tool whoami/g)).toHaveLength(2);
   });
 
   it('prints the OAuth2 authorization URI with redirect_uri and sends back the redirected URL', async () => {

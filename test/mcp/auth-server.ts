@@ -18,6 +18,8 @@ export interface AuthMcpServer {
   readonly requests: IncomingHttpHeaders[];
   /** How many requests were refused (401). */
   refused(): number;
+  /** Lets the process exit while the server still listens (for a CLI run that never stops it). */
+  unref(): void;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,9 @@ export async function startAuthMcpServer(
     url: `http://127.0.0.1:${port}/mcp`,
     requests,
     refused: () => refused,
+    unref: () => {
+      http.unref();
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
