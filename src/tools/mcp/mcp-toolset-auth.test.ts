@@ -139,6 +139,21 @@ describe('McpToolset with a configured credential', () => {
     expect(server.refused()).toBe(0);
   });
 
+  it('lists with a configured key outside a run too (getTools without a context)', async () => {
+    const server = await serve('x-api-key', 'k-9');
+    const toolset = new McpToolset({
+      connectionParams: { type: 'StreamableHTTPConnectionParams', url: server.url },
+      authScheme: API_KEY_SCHEME,
+      authCredential: { authType: 'apiKey', apiKey: 'k-9' },
+    });
+    try {
+      expect((await toolset.getTools()).map((tool) => tool.name)).toEqual(['whoami']);
+      expect(server.refused()).toBe(0);
+    } finally {
+      await toolset.close();
+    }
+  });
+
   it('sends HTTP basic credentials base64-encoded', async () => {
     const encoded = Buffer.from('ada:secret').toString('base64');
     const server = await serve('authorization', `Basic ${encoded}`);

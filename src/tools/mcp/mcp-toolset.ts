@@ -182,7 +182,8 @@ export class McpToolset extends BaseToolset {
 
   // The header provider's headers, and over them the credential's (Python
   // `_build_headers`): the one resolved for this invocation, else a
-  // configured one that already holds its secret.
+  // configured one that already holds its secret (so `getTools()` outside a
+  // run lists with a configured key too).
   private async listingHeaders(
     context: ReadonlyContext | undefined,
   ): Promise<Record<string, string> | undefined> {
@@ -192,7 +193,8 @@ export class McpToolset extends BaseToolset {
     if (!config) return provided;
     const credential =
       (context && config.credentialKey ? context.getCredential(config.credentialKey) : undefined) ??
-      config.exchangedAuthCredential;
+      config.exchangedAuthCredential ??
+      withSecret(config.rawAuthCredential);
     const auth = mcpAuthHeaders(credential, config.authScheme);
     return auth ? { ...provided, ...auth } : provided;
   }
@@ -223,6 +225,18 @@ export class McpToolset extends BaseToolset {
       cause: lastError,
     });
   }
+}
+
+// A configured credential that can be sent as it is (a key, a token, a user name).
+function withSecret(credential: AuthCredential | undefined): AuthCredential | undefined {
+  if (!credential) return undefined;
+  const http = credential.http?.credentials;
+  const ready =
+    credential.apiKey !== undefined ||
+    http?.token !== undefined ||
+    http?.username !== undefined ||
+    credential.oauth2?.accessToken !== undefined;
+  return ready ? credential : undefined;
 }
 
 /** `McpToolset` under the name `@google/adk` exports it by. */
