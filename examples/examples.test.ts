@@ -98,6 +98,21 @@ describe('examples run as documented (issue 2: examples/)', () => {
     expect(output).toContain('forecaster: Sunny in Lisbon.');
   });
 
+  it('mcp-auth: the toolset asks for its API key before listing, then lists and calls with it', async () => {
+    const output = await example('mcp-auth');
+    expect(output.split('\n').filter(Boolean)).toEqual([
+      '-- turn 1 --',
+      'banker: calls adk_request_credential',
+      'client: asked for a credential (_adk_toolset_auth_…)',
+      '-- turn 2: the client answers with the key --',
+      'banker: calls balance',
+      'banker: Your balance: {"content":[{"type":"text","text":"1024 EUR"}],"isError":false}',
+      '-- turn 3: the credential service has the key --',
+      'banker: calls balance',
+      'banker: Your balance: {"content":[{"type":"text","text":"1024 EUR"}],"isError":false}',
+    ]);
+  });
+
   it('auth-provider: a custom provider supplies the key; a user it has no key for is asked', async () => {
     const output = await example('auth-provider');
     expect(output).toContain(

@@ -1,4 +1,5 @@
 import { createInterface, type Interface } from 'node:readline';
+import { Writable } from 'node:stream';
 import type { CliIo } from './cli-io.js';
 
 /**
@@ -14,14 +15,27 @@ export class LineReader {
   private readonly output: CliIo['stdout'];
   private readonly terminal: boolean;
   private closed = false;
+  // While true, what readline writes (the echo of typed keys) is dropped.
+  private muted = false;
 
   constructor(io: CliIo, onInterrupt?: () => void) {
     this.output = io.stdout;
     this.terminal = io.isInteractive;
+    const stdout = io.stdout;
+    const echo = new Writable({
+      write: (chunk: Buffer | string, _encoding, done) => {
+        if (!this.muted) stdout.write(chunk);
+        done();
+      },
+    });
+    // readline lays out the line by the terminal's width.
+    Object.defineProperty(echo, 'columns', {
+      get: () => (stdout as { columns?: number }).columns ?? 80,
+    });
     this.readline = createInterface({
       input: io.stdin,
       terminal: io.isInteractive,
-      ...(io.isInteractive ? { output: io.stdout } : {}),
+      ...(io.isInteractive ? { output: echo } : {}),
     });
     this.readline.on('line', (line) => {
       const waiter = this.waiting.shift();
@@ -54,6 +68,21 @@ export class LineReader {
     if (line !== undefined) return Promise.resolve(line);
     if (this.closed) return Promise.resolve(undefined);
     return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /**
+   * The next line, like `next`, for a secret: at a terminal the typed keys
+   * are not shown (the prompt is, and a newline once the line is entered).
+   */
+  async nextSecret(): Promise<string | undefined> {
+    if (!this.terminal) return this.next();
+    this.muted = true;
+    try {
+      return await this.next();
+    } finally {
+      this.muted = false;
+      this.output.write('\n');
+    }
   }
 
   /** True once input has ended or `close` was called. */

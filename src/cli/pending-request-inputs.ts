@@ -1,5 +1,6 @@
 import type { Event } from '../events/event.js';
 import type { Content } from '../types/index.js';
+import { credentialRequestOf, type CredentialRequest } from './credential-prompt.js';
 import {
   createRequestInputResponse,
   REQUEST_INPUT_FUNCTION_CALL_NAME,
@@ -16,24 +17,38 @@ export interface PendingRequestInput {
 /**
  * The human-input requests (`adk_request_input` calls marked long-running,
  * spec 004 §5) a turn of `adk run` ended with, in the order they came, so
- * the chat can send the user's next line as the answer to the first one.
+ * the chat can send the user's next line as the answer to the first one;
+ * and the credential requests (`adk_request_credential`, long-running),
+ * which the chat answers all together (see `takeCredentialRequests`).
  */
 export class PendingRequestInputs {
   private pending: PendingRequestInput[] = [];
+  private credentials: CredentialRequest[] = [];
 
   /** Notes the requests `event` makes. */
   add(event: Event): void {
     const longRunning = new Set(event.longRunningToolIds ?? []);
     for (const part of event.content?.parts ?? []) {
       const call = part.functionCall;
-      if (call?.name !== REQUEST_INPUT_FUNCTION_CALL_NAME || call.id === undefined) continue;
-      if (!longRunning.has(call.id)) continue;
+      if (call?.id === undefined || !longRunning.has(call.id)) continue;
+      const credential = credentialRequestOf(call);
+      if (credential) this.credentials.push(credential);
+      if (call.name !== REQUEST_INPUT_FUNCTION_CALL_NAME) continue;
       const message = call.args?.['message'];
       this.pending.push({
         id: call.id,
         message: typeof message === 'string' ? message : undefined,
       });
     }
+  }
+
+  /**
+   * The credential requests still waiting, in the order they came; they are
+   * then no longer pending. One message answers them all, so the auth step
+   * sees every answer in the same turn (a toolset may ask for two).
+   */
+  takeCredentialRequests(): CredentialRequest[] {
+    return this.credentials.splice(0);
   }
 
   /** The first request still waiting, if any. */

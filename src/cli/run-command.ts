@@ -1,13 +1,20 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { AgentsDirectoryLoader } from '../config/agents-directory.js';
+import { InMemoryCredentialService } from '../context/in-memory-credential-service.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { Runner } from '../runner/runner.js';
 import type { Session } from '../sessions/session.js';
+import type { Part } from '../types/index.js';
 import { resolveAgentPath, type AgentPath } from './agent-path.js';
 import type { CliIo } from './cli-io.js';
 import { createCliServices, type CliServices } from './cli-services.js';
+import {
+  credentialAnswerPart,
+  credentialPrompt,
+  DEFAULT_OAUTH_REDIRECT_URI,
+} from './credential-prompt.js';
 import { EventPrinter } from './event-printer.js';
 import { LineReader } from './line-reader.js';
 import { readReplayFile } from './replay-file.js';
@@ -32,6 +39,7 @@ export interface RunCommandOptions {
   readonly artifact_service_uri?: string;
   readonly memory_service_uri?: string;
   readonly verbose?: boolean;
+  readonly oauth_redirect_uri?: string;
 }
 
 /** Adds `adk run AGENT [QUERY]` to `program`. */
@@ -54,6 +62,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .option('--artifact_service_uri <uri>', 'where artifacts are stored (default .adk/artifacts)')
     .option('--memory_service_uri <uri>', 'the memory service (default in memory)')
     .option('-v, --verbose', "on a failed turn, print the error's stack and its causes' stacks")
+    .option(
+      '--oauth_redirect_uri <uri>',
+      `where an OAuth2 provider sends the user back when a tool asks for authorization (default ${DEFAULT_OAUTH_REDIRECT_URI}, unless the tool names one)`,
+    )
     .action(async (agent: string, query: string | undefined, options: RunCommandOptions) => {
       process.exitCode = await runCommand(agent, query, options, io);
     });
@@ -70,6 +82,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
  * to `<agent>/<session_id>.session.json` at the end. A failed turn prints
  * `Error: <message>` on stderr (`--verbose`: with the stacks of the error
  * and its causes). Returns the exit code: 0, or 1 when a turn failed.
+ * In a chat, a turn that ends asking for credentials (`adk_request_credential`)
+ * prompts for each (see `credentialPrompt`) and sends the answers; typed
+ * secrets are not printed back. Credentials are kept in memory for the run
+ * (Python's `InMemoryCredentialService`).
  */
 export async function runCommand(
   agent: string,
@@ -95,6 +111,7 @@ export async function runCommand(
     sessionService: services.sessionService,
     artifactService: services.artifactService,
     memoryService: services.memoryService,
+    credentialService: new InMemoryCredentialService(),
   });
   const jsonl = options.jsonl === true;
   const printer = new EventPrinter(io.stdout, { jsonl });
@@ -130,7 +147,12 @@ export async function runCommand(
       if (!jsonl && !options.resume) {
         io.stdout.write(`Running agent ${app.rootAgent.name}, type exit to exit.\n`);
       }
-      await chat(conversation, reader, jsonl);
+      await chat(
+        conversation,
+        reader,
+        jsonl,
+        options.oauth_redirect_uri ?? DEFAULT_OAUTH_REDIRECT_URI,
+      );
     }
     if (options.save_session) {
       reader ??= new LineReader(io, interrupt);
@@ -147,11 +169,35 @@ export async function runCommand(
 }
 
 // The interactive loop of Python's `run_interactively`. When a turn ends with a
-// workflow waiting for human input (RequestInput), the next line answers it.
-async function chat(conversation: RunSession, reader: LineReader, jsonl: boolean): Promise<void> {
+// workflow waiting for human input (RequestInput), the next line answers it;
+// when it ends asking for credentials, the user is prompted for each.
+async function chat(
+  conversation: RunSession,
+  reader: LineReader,
+  jsonl: boolean,
+  redirectUri: string,
+): Promise<void> {
   const { io, signal } = conversation;
   const requests = new PendingRequestInputs();
   for (;;) {
+    const credentials = requests.takeCredentialRequests();
+    if (credentials.length > 0) {
+      const parts: Part[] = [];
+      for (const credential of credentials) {
+        if (!jsonl) io.stdout.write(credentialPrompt(credential, redirectUri));
+        if (!jsonl) reader.prompt('[user]: ');
+        // A key or token is not shown as typed; an OAuth2 redirect URL carries a one-time code only.
+        const line = (await reader.nextSecret())?.trim();
+        if (line === undefined || line === 'exit' || signal.aborted) {
+          if (!jsonl && line === undefined) io.stdout.write('\n');
+          return;
+        }
+        parts.push(credentialAnswerPart(credential, line, redirectUri));
+      }
+      await runTurn(conversation, { role: 'user', parts }, (event) => requests.add(event));
+      if (signal.aborted) return;
+      continue;
+    }
     const request = requests.first();
     if (!jsonl && request !== undefined) {
       io.stdout.write(

@@ -1,4 +1,5 @@
 import type { Context as TraceContext } from '@opentelemetry/api';
+import type { AuthCredential } from '../auth/auth-credential.js';
 import type { AuthProviderRegistry } from '../auth/auth-provider-registry.js';
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js';
 import { LlmCallsLimitExceededError } from '../errors/llm-calls-limit-exceeded-error.js';
@@ -166,6 +167,12 @@ export class InvocationContext {
   liveEventWriter: LiveEventWriter | undefined;
   /** Set to stop the current agent's run after its current step. */
   endInvocation = false;
+  /**
+   * Credentials resolved for this invocation by credential key (Python
+   * `credential_by_key`): toolset auth puts them here, never on the shared
+   * toolset; shared by every copy, gone when the invocation ends.
+   */
+  credentialByKey = new Map<string, AuthCredential>();
   /** Checkpointed state per agent name, for resuming. */
   agentStates: Record<string, Record<string, unknown>> = {};
   /** Which agents have finished within this invocation. */
@@ -265,6 +272,7 @@ export class InvocationContext {
     const copied = new InvocationContext(this);
     copied.endInvocation = this.endInvocation;
     copied.agentStates = this.agentStates;
+    copied.credentialByKey = this.credentialByKey;
     copied.endOfAgents = this.endOfAgents;
     copied.activeStreamingTools = this.activeStreamingTools;
     copied.transcriptionCache = this.transcriptionCache;

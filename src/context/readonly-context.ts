@@ -1,3 +1,4 @@
+import type { AuthCredential } from '../auth/auth-credential.js';
 import type { Session } from '../sessions/session.js';
 import type { Content } from '../types/index.js';
 import type { InvocationContext } from './invocation-context.js';
@@ -43,6 +44,15 @@ export class ReadonlyContext {
   /** The invocation this view belongs to (for framework code and advanced tools). */
   get invocation(): InvocationContext {
     return this.invocationContext;
+  }
+
+  /**
+   * The credential resolved for `credentialKey` in this invocation (Python
+   * `get_credential`), e.g. by toolset auth before the tools were listed;
+   * undefined when there is none.
+   */
+  getCredential(credentialKey: string): AuthCredential | undefined {
+    return this.invocationContext.credentialByKey.get(credentialKey);
   }
 
   /** The user message that started the invocation. */

@@ -18,6 +18,7 @@ import { runFunctionCalls } from './function-call-follow-ups.js';
 import { getLongRunningFunctionCalls } from './functions.js';
 import type { LlmAgentContract } from './llm-agent-contract.js';
 import type { LlmRequestProcessor, LlmResponseProcessor } from './llm-processor.js';
+import { resolveToolsetAuth } from './toolset-auth.js';
 
 /**
  * The ReAct loop of an LLM agent (Python `BaseLlmFlow`, adk-go
@@ -143,9 +144,10 @@ export class BaseLlmFlow {
   }
 
   /**
-   * The request processors in order, then every tool adds itself to the
-   * request (spec 000 §3.9), toolsets resolved per request. Shared by the
-   * live flow, which builds its connection request the same way.
+   * The request processors in order, then toolset auth (`resolveToolsetAuth`,
+   * which may ask the client and end the invocation), then every tool adds
+   * itself to the request (spec 000 §3.9), toolsets resolved per request.
+   * Shared by the live flow, which builds its connection request the same way.
    */
   async *preprocess(
     context: InvocationContext,
@@ -156,6 +158,8 @@ export class BaseLlmFlow {
       yield* processor.runAsync(context, request, agent);
     }
     if (agent.tools.length === 0) return;
+    yield* resolveToolsetAuth(context, agent);
+    if (context.endInvocation) return;
     // Python gives each tool a fresh ToolContext whose actions are discarded; one serves them all.
     const toolContext = new Context(context);
     for (const toolUnion of agent.tools) {

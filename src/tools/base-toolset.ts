@@ -1,3 +1,4 @@
+import type { AuthConfig } from '../auth/auth-config.js';
 import type { ReadonlyContext } from '../context/readonly-context.js';
 import type { BaseTool, ProcessLlmRequestArguments } from './base-tool.js';
 
@@ -35,6 +36,19 @@ export abstract class BaseToolset {
     if (!this.toolNamePrefix) return tools;
     const prefix = this.toolNamePrefix;
     return tools.map((tool) => withPrefix(tool, prefix));
+  }
+
+  /**
+   * The credential the toolset needs before its tools can be listed
+   * (Python `get_auth_config`); undefined (the default) when it needs none.
+   * Before each model call the flow resolves it for the invocation: found,
+   * it is available to `getTools` as `context.getCredential(credentialKey)`;
+   * not found, the client is asked (`adk_request_credential` with call id
+   * `_adk_toolset_auth_<credentialKey>`) and the invocation stops. The flow
+   * never writes to the returned config, which may be shared by every user.
+   */
+  getAuthConfig(): AuthConfig | undefined {
+    return undefined;
   }
 
   /** Releases what the toolset holds (connections, processes). */

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
+import type { AuthConfigInput } from '../auth/auth-config.js';
+import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { BaseNode, eventFields, type BaseNodeConfig } from './base-node.js';
 import { setOwn } from '../utils/get-own.js';
 import { isEvent } from './event-guard.js';
 import { bindStateParams, type StateParams } from './function-node-state-params.js';
+import { nodeAuthGate } from './node-auth.js';
 import type { NodeContext } from './node-context.js';
 import { isContent } from './node-schema.js';
 import { isRequestInput } from './request-input.js';
@@ -41,6 +44,14 @@ export type FunctionNodeConfig<TState = Record<string, unknown>> = Omit<
    * node fails with `WorkflowDataError`.
    */
   stateParams?: z.ZodType<TState> & StateParams;
+  /**
+   * The credential the node needs before it runs (Python `auth_config`).
+   * Without it in session state, the node asks the client
+   * (`adk_request_credential`, interrupt id `wf_auth:<node path>`) and
+   * waits; the answer reruns it, and the function reads the credential with
+   * `ctx.getAuthResponse(authConfig)`. Needs `rerunOnResume: true`.
+   */
+  authConfig?: AuthConfigInput;
 };
 
 /**
@@ -49,21 +60,36 @@ export type FunctionNodeConfig<TState = Record<string, unknown>> = Omit<
  * default: the answer to its interrupt becomes its output. State the function
  * writes through `ctx.state` goes out on its events' `actions.stateDelta`;
  * when it returns nothing but wrote state, an event carries just the delta.
+ * With `authConfig` it gets its credential first (see `nodeAuthGate`).
  */
 export class FunctionNode<TInput = unknown, TState = Record<string, unknown>> extends BaseNode {
   /** The state keys bound to the function's third argument; none when unset. */
   readonly stateParams: StateParams | undefined;
+  /** The credential the node needs before it runs; undefined when none. */
+  readonly authConfig: AuthConfigInput | undefined;
   private readonly handler: FunctionNodeHandler<TInput, TState>;
 
-  /** `new FunctionNode(name, handler, config)`, as adk-js writes it. */
+  /**
+   * `new FunctionNode(name, handler, config)`, as adk-js writes it. Throws
+   * `WorkflowConfigurationError` for an `authConfig` without `rerunOnResume`.
+   */
   constructor(
     name: string,
     handler: FunctionNodeHandler<TInput, TState>,
     config: FunctionNodeConfig<TState> = {},
   ) {
-    const { stateParams, ...nodeConfig } = config;
+    const { stateParams, authConfig, ...nodeConfig } = config;
+    if (authConfig && !nodeConfig.rerunOnResume) {
+      throw new WorkflowConfigurationError({
+        message:
+          'FunctionNode with authConfig requires rerunOnResume: true. ' +
+          'The node must rerun after credentials are provided.',
+        nodeName: name,
+      });
+    }
     super({ ...nodeConfig, name });
     this.stateParams = stateParams;
+    this.authConfig = authConfig;
     this.handler = handler;
   }
 
@@ -71,6 +97,13 @@ export class FunctionNode<TInput = unknown, TState = Record<string, unknown>> ex
     ctx: NodeContext,
     nodeInput: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
+    if (this.authConfig) {
+      const request = nodeAuthGate(ctx, this.name, this.authConfig);
+      if (request) {
+        yield request;
+        return;
+      }
+    }
     const state = this.stateParams ? bindStateParams(this.name, this.stateParams, ctx.state) : {};
     const result: unknown = this.handler(ctx, nodeInput as TInput, state as TState);
     if (isGenerator(result)) {

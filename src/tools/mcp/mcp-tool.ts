@@ -1,11 +1,20 @@
+import { parseAuthConfig, type AuthConfig } from '../../auth/auth-config.js';
+import type { AuthCredential } from '../../auth/auth-credential.js';
+import type { AuthScheme } from '../../auth/auth-schemes.js';
 import type { Context } from '../../context/context.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
+import { AuthProviderError } from '../../errors/auth-provider-error.js';
 import { MissingDependencyError } from '../../errors/missing-dependency-error.js';
 import type { FunctionDeclaration } from '../../types/index.js';
 import { deepClone } from '../../utils/deep-clone.js';
 import { logger } from '../../utils/logger.js';
-import { BaseTool, type RunToolArguments } from '../base-tool.js';
+import {
+  BaseAuthenticatedTool,
+  type RunAuthenticatedArguments,
+} from '../base-authenticated-tool.js';
+import type { RunToolArguments } from '../base-tool.js';
 import { callToolResultToResponse } from './call-tool-result.js';
+import { mcpAuthHeaders } from './mcp-auth-headers.js';
 import { toGeminiSchema } from '../gemini-schema-util.js';
 import type { McpCallToolResult, McpToolDescription } from './mcp-client.js';
 import { errorMessage, type McpSession } from './mcp-session.js';
@@ -39,6 +48,12 @@ export interface McpToolOptions {
   requireConfirmation?: McpRequireConfirmation;
   /** Headers for the session of each call. */
   headerProvider?: McpHeaderProvider;
+  /** How the server authenticates callers; with it, each call carries a credential (see the class comment). */
+  authScheme?: AuthScheme | undefined;
+  /** The credential the tool is configured with (an API key, a token, an OAuth2 client). */
+  authCredential?: AuthCredential | undefined;
+  /** The key the credential is stored and looked up under; derived from the scheme and credential when not given. */
+  credentialKey?: string | undefined;
 }
 
 /**
@@ -62,8 +77,20 @@ export interface McpToolOptions {
  * <message>"}`, anything else `{error: "Unexpected error during MCP tool
  * execution: <message>"}`. Only an abort of the invocation and a missing
  * `@modelcontextprotocol/sdk` (`MissingDependencyError`) propagate.
+ *
+ * Authentication (Python's `McpTool` is a `BaseAuthenticatedTool`): with an
+ * `authScheme`, each call first gets its credential: the one its toolset
+ * resolved for this invocation (`ReadonlyContext.getCredential`), else
+ * through a `CredentialManager` (auth provider, the configured credential,
+ * the credential service, the client's answer). When none has it, the tool
+ * asks the client (`adk_request_credential`) and returns
+ * `'Pending User Authorization.'`. The credential goes to the server as
+ * headers (`mcpAuthHeaders`: bearer, basic, API key header), and the header
+ * provider's headers are laid over them. An API key in a query or cookie
+ * gives `{error: "Unexpected error during MCP tool execution: ..."}`; a
+ * failing auth provider propagates (`AuthProviderError`).
  */
-export class McpTool extends BaseTool {
+export class McpTool extends BaseAuthenticatedTool {
   private readonly [mcpToolMarker] = true;
   /** The tool as the server listed it. */
   readonly rawMcpTool: McpToolDescription;
@@ -71,9 +98,27 @@ export class McpTool extends BaseTool {
   private readonly requireConfirmation: McpRequireConfirmation;
   private readonly headerProvider: McpHeaderProvider | undefined;
   private readonly declaration: FunctionDeclaration;
+  // The parsed auth config (its credential key set), when the tool has one.
+  private readonly mcpAuthConfig: AuthConfig | undefined;
 
-  constructor({ mcpTool, sessionManager, requireConfirmation, headerProvider }: McpToolOptions) {
-    super({ name: mcpTool.name, description: mcpTool.description || '' });
+  constructor({
+    mcpTool,
+    sessionManager,
+    requireConfirmation,
+    headerProvider,
+    authScheme,
+    authCredential,
+    credentialKey,
+  }: McpToolOptions) {
+    const authConfig = authScheme
+      ? parseAuthConfig({
+          authScheme,
+          ...(authCredential ? { rawAuthCredential: authCredential } : {}),
+          ...(credentialKey ? { credentialKey } : {}),
+        })
+      : undefined;
+    super({ name: mcpTool.name, description: mcpTool.description || '', authConfig });
+    this.mcpAuthConfig = authConfig;
     this.rawMcpTool = mcpTool;
     this.sessionManager = sessionManager;
     this.requireConfirmation = requireConfirmation ?? false;
@@ -115,11 +160,27 @@ export class McpTool extends BaseTool {
       }
       if (!context.toolConfirmation.confirmed) return { error: 'This tool call is rejected.' };
     }
+    const key = this.mcpAuthConfig?.credentialKey;
+    const resolved = key === undefined ? undefined : context.getCredential(key);
+    // The toolset's credential for this invocation; otherwise the credential manager's lookup.
+    if (resolved) return this.runAuthenticated({ args, context, credential: resolved });
+    return super.runAsync({ args, context });
+  }
+
+  /** Calls the tool on the server with the credential's headers (see the class comment). */
+  protected override async runAuthenticated({
+    args,
+    context,
+    credential,
+  }: RunAuthenticatedArguments): Promise<unknown> {
     const signal = context.invocation.abortSignal;
     let session: McpSession | undefined;
     try {
-      const headers = await this.headerProvider?.(context);
-      const options = headers ? { headers } : {};
+      const headers = {
+        ...mcpAuthHeaders(credential, this.mcpAuthConfig?.authScheme),
+        ...(await this.headerProvider?.(context)),
+      };
+      const options = Object.keys(headers).length > 0 ? { headers } : {};
       session = await this.sessionManager.createSession(options);
       let result: McpCallToolResult;
       try {
@@ -135,7 +196,13 @@ export class McpTool extends BaseTool {
       }
       return callToolResultToResponse(result);
     } catch (error) {
-      if (signal?.aborted || MissingDependencyError.isInstance(error)) throw error;
+      if (
+        signal?.aborted ||
+        MissingDependencyError.isInstance(error) ||
+        AuthProviderError.isInstance(error)
+      ) {
+        throw error;
+      }
       if (session?.isMcpError(error)) {
         logger.warn(`MCP tool execution failed with McpError: ${errorMessage(error)}`);
         return { error: `MCP tool execution failed: ${mcpErrorMessage(error)}` };

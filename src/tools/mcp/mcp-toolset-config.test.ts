@@ -131,10 +131,55 @@ describe('McpToolset from YAML args (Python McpToolsetConfig)', () => {
   it('refuses Python fields not offered yet by name', () => {
     expect(() =>
       mcpToolsetOptionsFromConfig(
-        { sse_connection_params: { url: 'http://a/sse' }, auth_scheme: { type: 'http' } },
+        { sse_connection_params: { url: 'http://a/sse' }, use_mcp_resources: true },
         CONFIG,
       ),
     ).toThrow(NotSupportedError);
+  });
+
+  it('reads auth_scheme, auth_credential (snake_case or camelCase) and credential_key', () => {
+    const options = mcpToolsetOptionsFromConfig(
+      {
+        streamable_http_connection_params: { url: 'http://a/mcp' },
+        auth_scheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        auth_credential: { auth_type: 'apiKey', api_key: 'k' },
+        credential_key: 'demo_key',
+      },
+      CONFIG,
+    );
+    expect(options).toMatchObject({
+      authScheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      authCredential: { authType: 'apiKey', apiKey: 'k' },
+      credentialKey: 'demo_key',
+    });
+    expect(new McpToolset(options).getAuthConfig()).toMatchObject({
+      credentialKey: 'demo_key',
+      rawAuthCredential: { apiKey: 'k' },
+    });
+    const bearer = mcpToolsetOptionsFromConfig(
+      {
+        sse_connection_params: { url: 'http://a/sse' },
+        auth_scheme: { type: 'http', scheme: 'bearer' },
+        auth_credential: {
+          authType: 'http',
+          http: { scheme: 'bearer', credentials: { token: 't' } },
+        },
+      },
+      CONFIG,
+    );
+    expect(bearer.authCredential?.http?.credentials.token).toBe('t');
+  });
+
+  it('refuses an invalid auth scheme, and a credential without a scheme', () => {
+    for (const args of [
+      { sse_connection_params: { url: 'http://a/sse' }, auth_scheme: { type: 'http' } },
+      {
+        sse_connection_params: { url: 'http://a/sse' },
+        auth_credential: { auth_type: 'apiKey', api_key: 'k' },
+      },
+    ]) {
+      expect(() => mcpToolsetOptionsFromConfig(args, CONFIG)).toThrow(InvalidAgentConfigError);
+    }
   });
 
   it('loads a YAML agent whose McpToolset serves real tools', async () => {

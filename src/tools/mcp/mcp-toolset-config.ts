@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAuthConfig, type AuthConfig } from '../../auth/auth-config.js';
 import { InvalidAgentConfigError } from '../../errors/invalid-agent-config-error.js';
 import { NotSupportedError } from '../../errors/not-supported-error.js';
 import type { McpConnectionParams } from './mcp-connection-params.js';
@@ -46,7 +47,9 @@ const HttpParamsYaml = {
  * snake_case): exactly one of `stdio_server_params`,
  * `stdio_connection_params`, `sse_connection_params` and
  * `streamable_http_connection_params`, plus optional `tool_filter` (a list
- * of names) and `tool_name_prefix`. Times are in seconds.
+ * of names) and `tool_name_prefix`, and authentication: `auth_scheme` (an
+ * OpenAPI security scheme), `auth_credential` (an `AuthCredential`, its
+ * fields snake_case or camelCase) and `credential_key`. Times are in seconds.
  */
 export const McpToolsetConfig = z
   .strictObject({
@@ -60,6 +63,10 @@ export const McpToolsetConfig = z
       .nullish(),
     tool_filter: z.array(z.string()).nullish(),
     tool_name_prefix: z.string().nullish(),
+    // Checked as an auth config below (snake_case or camelCase, as Python accepts them).
+    auth_scheme: z.record(z.string(), z.unknown()).nullish(),
+    auth_credential: z.record(z.string(), z.unknown()).nullish(),
+    credential_key: z.string().min(1).nullish(),
   })
   .refine(
     (config) =>
@@ -79,21 +86,16 @@ export type McpToolsetConfig = z.output<typeof McpToolsetConfig>;
 
 // Python fields this toolset does not offer yet: refused by name rather than
 // as unknown keys.
-const UNSUPPORTED_FIELDS = [
-  'auth_scheme',
-  'auth_credential',
-  'credential_key',
-  'use_mcp_resources',
-  'tool_list_cache_ttl_seconds',
-];
+const UNSUPPORTED_FIELDS = ['use_mcp_resources', 'tool_list_cache_ttl_seconds'];
 
 /**
  * The `McpToolset` options a YAML entry's `args` describe. Throws
  * `InvalidAgentConfigError` (naming `configPath`) for invalid args or a
  * stdio server while those are not allowed (see
  * `setAllowConfigStdioMcpServers`: a config's `command` would run as a local
- * process), and `NotSupportedError` for Python fields not offered here
- * (authentication, MCP resources, the tool-list cache).
+ * process), an invalid auth scheme or credential, or `auth_credential`
+ * without `auth_scheme`; `NotSupportedError` for Python fields not offered
+ * here (MCP resources, the tool-list cache).
  */
 export function mcpToolsetOptionsFromConfig(
   args: Readonly<Record<string, unknown>>,
@@ -132,11 +134,46 @@ export function mcpToolsetOptionsFromConfig(
         'if this application only loads agent configs it trusts.',
     });
   }
+  const auth = authOptions(config, configPath);
   return {
     connectionParams: connectionParams(config),
     ...(config.tool_filter ? { toolFilter: config.tool_filter } : {}),
     ...(config.tool_name_prefix ? { toolNamePrefix: config.tool_name_prefix } : {}),
+    ...(auth
+      ? {
+          authScheme: auth.authScheme,
+          ...(auth.rawAuthCredential ? { authCredential: auth.rawAuthCredential } : {}),
+          ...(config.credential_key ? { credentialKey: config.credential_key } : {}),
+        }
+      : {}),
   };
+}
+
+// The scheme and credential read as an auth config would be (Python builds one from them).
+function authOptions(config: McpToolsetConfig, configPath: string): AuthConfig | undefined {
+  if (!config.auth_scheme) {
+    if (config.auth_credential || config.credential_key) {
+      throw new InvalidAgentConfigError({
+        message: `Invalid args of McpToolset in ${configPath}: auth_credential and credential_key need auth_scheme.`,
+      });
+    }
+    return undefined;
+  }
+  try {
+    return parseAuthConfig({
+      authScheme: config.auth_scheme,
+      ...(config.auth_credential ? { rawAuthCredential: config.auth_credential } : {}),
+    });
+  } catch (error) {
+    const detail =
+      error instanceof z.ZodError
+        ? error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
+        : String(error);
+    throw new InvalidAgentConfigError({
+      message: `Invalid auth of McpToolset in ${configPath}:\n${detail}`,
+      cause: error,
+    });
+  }
 }
 
 function connectionParams(config: McpToolsetConfig): McpConnectionParams {

@@ -1,3 +1,6 @@
+import { parseAuthConfig, type AuthConfig } from '../../auth/auth-config.js';
+import type { AuthCredential } from '../../auth/auth-credential.js';
+import type { AuthScheme } from '../../auth/auth-schemes.js';
 import type { ReadonlyContext } from '../../context/readonly-context.js';
 import { McpConnectionError } from '../../errors/mcp-connection-error.js';
 import { MissingDependencyError } from '../../errors/missing-dependency-error.js';
@@ -12,6 +15,7 @@ import type {
   ResolvedMcpConnectionParams,
   StdioServerParameters,
 } from './mcp-connection-params.js';
+import { mcpAuthHeaders } from './mcp-auth-headers.js';
 import { errorMessage } from './mcp-session.js';
 import { McpSessionManager } from './mcp-session-manager.js';
 import { McpTool, type McpHeaderProvider, type McpRequireConfirmation } from './mcp-tool.js';
@@ -37,6 +41,16 @@ export interface McpToolsetOptions extends BaseToolsetOptions {
   requireConfirmation?: McpRequireConfirmation;
   /** Headers for each listing and call, from the running invocation (SSE and HTTP only). */
   headerProvider?: McpHeaderProvider;
+  /**
+   * How the server authenticates callers (an OpenAPI security scheme). With
+   * it the toolset needs a credential before it lists its tools, and every
+   * call carries one (see the class comment).
+   */
+  authScheme?: AuthScheme | undefined;
+  /** The credential configured for the scheme: an API key or token, or an OAuth2 client the user authorizes. */
+  authCredential?: AuthCredential | undefined;
+  /** The key the credential is stored and looked up under (default: derived from scheme and credential). */
+  credentialKey?: string | undefined;
 }
 
 /**
@@ -60,24 +74,52 @@ export interface McpToolsetOptions extends BaseToolsetOptions {
  * it throws `MissingDependencyError`. `close` ends every session (stopping the
  * child process, terminating the HTTP session) and never throws; the
  * runner's `close` calls it, or call it yourself when you own the toolset.
+ *
+ * With an `authScheme` (Python `auth_scheme`/`auth_credential`), the toolset
+ * declares its auth config (`getAuthConfig`); the flow resolves the
+ * credential for each invocation before the tools are listed, or asks the
+ * client for it and stops. The listing carries the credential as headers
+ * (`mcpAuthHeaders`) over the header provider's, and each tool gets the
+ * same scheme, credential and key, so its calls carry it too. The
+ * credential is kept per invocation, never on the toolset, which may serve
+ * many users at once.
  */
 export class McpToolset extends BaseToolset {
   /** The sessions this toolset's tools share. */
   readonly sessionManager: McpSessionManager;
   private readonly requireConfirmation: McpRequireConfirmation;
   private readonly headerProvider: McpHeaderProvider | undefined;
+  private readonly authConfig: AuthConfig | undefined;
 
-  /** Throws `InvalidArgumentError` for invalid connection parameters. */
+  /**
+   * Throws `InvalidArgumentError` for invalid connection parameters, and
+   * zod's error for an invalid auth scheme or credential.
+   */
   constructor({
     connectionParams,
     requireConfirmation,
     headerProvider,
+    authScheme,
+    authCredential,
+    credentialKey,
     ...base
   }: McpToolsetOptions) {
     super(base);
     this.sessionManager = new McpSessionManager(connectionParams);
     this.requireConfirmation = requireConfirmation ?? false;
     this.headerProvider = headerProvider;
+    this.authConfig = authScheme
+      ? parseAuthConfig({
+          authScheme,
+          ...(authCredential ? { rawAuthCredential: authCredential } : {}),
+          ...(credentialKey ? { credentialKey } : {}),
+        })
+      : undefined;
+  }
+
+  /** The toolset's auth config (scheme, configured credential, key), or undefined without `authScheme`. */
+  override getAuthConfig(): AuthConfig | undefined {
+    return this.authConfig;
   }
 
   /**
@@ -114,6 +156,13 @@ export class McpToolset extends BaseToolset {
         sessionManager: this.sessionManager,
         requireConfirmation: this.requireConfirmation,
         ...(this.headerProvider ? { headerProvider: this.headerProvider } : {}),
+        ...(this.authConfig
+          ? {
+              authScheme: this.authConfig.authScheme,
+              authCredential: this.authConfig.rawAuthCredential,
+              credentialKey: this.authConfig.credentialKey,
+            }
+          : {}),
       });
       if (this.isToolSelected(tool, context)) tools.push(tool);
     }
@@ -131,13 +180,31 @@ export class McpToolset extends BaseToolset {
     }
   }
 
+  // The header provider's headers, and over them the credential's (Python
+  // `_build_headers`): the one resolved for this invocation, else a
+  // configured one that already holds its secret (so `getTools()` outside a
+  // run lists with a configured key too).
+  private async listingHeaders(
+    context: ReadonlyContext | undefined,
+  ): Promise<Record<string, string> | undefined> {
+    const provided =
+      context && this.headerProvider ? await this.headerProvider(context) : undefined;
+    const config = this.authConfig;
+    if (!config) return provided;
+    const credential =
+      (context && config.credentialKey ? context.getCredential(config.credentialKey) : undefined) ??
+      config.exchangedAuthCredential ??
+      withSecret(config.rawAuthCredential);
+    const auth = mcpAuthHeaders(credential, config.authScheme);
+    return auth ? { ...provided, ...auth } : provided;
+  }
+
   private async listTools(context: ReadonlyContext | undefined): Promise<McpToolDescription[]> {
     const signal = context?.invocation.abortSignal;
     let lastError: unknown;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const headers =
-          context && this.headerProvider ? await this.headerProvider(context) : undefined;
+        const headers = await this.listingHeaders(context);
         const session = await this.sessionManager.createSession(headers ? { headers } : {});
         try {
           return await session.listTools(signal);
@@ -158,6 +225,18 @@ export class McpToolset extends BaseToolset {
       cause: lastError,
     });
   }
+}
+
+// A configured credential that can be sent as it is (a key, a token, a user name).
+function withSecret(credential: AuthCredential | undefined): AuthCredential | undefined {
+  if (!credential) return undefined;
+  const http = credential.http?.credentials;
+  const ready =
+    credential.apiKey !== undefined ||
+    http?.token !== undefined ||
+    http?.username !== undefined ||
+    credential.oauth2?.accessToken !== undefined;
+  return ready ? credential : undefined;
 }
 
 /** `McpToolset` under the name `@google/adk` exports it by. */
