@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthConfigInput } from '../auth/auth-config.js';
+import {
+  OAUTH2_CLIENT_ID,
+  OAUTH2_CLIENT_SECRET,
+  signIn,
+  startOAuth2Server,
+} from '../../test/oauth/oauth2-server.js';
+import type { AuthConfig, AuthConfigInput } from '../auth/auth-config.js';
 import { InvalidAuthResponseError } from '../errors/invalid-auth-response-error.js';
 import { WorkflowConfigurationError } from '../errors/workflow-configuration-error.js';
 import type { Event } from '../events/event.js';
@@ -16,6 +22,8 @@ import { ids, outputsByPath } from './workflow-run-test-fixtures.js';
  * process_auth_resume): the node asks for its credential, waits, and reruns
  * with it once the client answers.
  */
+
+const REDIRECT_URI = 'http://127.0.0.1/callback';
 
 const API_KEY: AuthConfigInput = {
   authScheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
@@ -52,7 +60,7 @@ async function keyedWorkflow(config: AuthConfigInput = API_KEY, resumable = true
     'fetch',
     (ctx) => {
       const credential = ctx.getAuthResponse(config);
-      runs.push(credential?.apiKey ?? credential?.oauth2?.authResponseUri);
+      runs.push(credential?.apiKey ?? credential?.oauth2?.accessToken);
       return { fetched: true };
     },
     { authConfig: config, rerunOnResume: true },
@@ -108,60 +116,58 @@ describe('FunctionNode with authConfig', () => {
     expect(runs).toEqual(['bare-key']);
   });
 
-  it('never sends the configured secrets and checks the OAuth2 state the answer brings back', async () => {
-    const oauth: AuthConfigInput = {
-      authScheme: {
-        type: 'oauth2',
-        flows: {
-          authorizationCode: {
-            authorizationUrl: 'https://idp.test/a',
-            tokenUrl: 'https://idp.test/t',
-            scopes: {},
+  it('OAuth2: never sends the client secret, refuses another state, exchanges the code for the node', async () => {
+    const server = await startOAuth2Server();
+    try {
+      const oauth: AuthConfigInput = {
+        authScheme: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: server.authorizationEndpoint,
+              tokenUrl: server.tokenEndpoint,
+              scopes: { read: 'Read' },
+            },
           },
         },
-      },
-      rawAuthCredential: {
-        authType: 'oauth2',
-        oauth2: {
-          clientId: 'cid',
-          clientSecret: 'csecret',
-          authUri: 'https://idp.test/a?client_id=cid&state=s-1',
-          state: 's-1',
-        },
-      },
-    };
-    const { runner, runs } = await keyedWorkflow(oauth);
-    const first = await send(runner, { role: 'user', parts: [{ text: 'go' }] });
-    const call = credentialCall(first)!;
-    expect(JSON.stringify(call)).not.toContain('csecret');
-    const args = call.args as { authConfig: { exchangedAuthCredential: Record<string, unknown> } };
-
-    const forged = {
-      ...args.authConfig,
-      exchangedAuthCredential: {
-        authType: 'oauth2',
-        oauth2: { authResponseUri: 'https://app.test/cb?code=c&state=other', state: 'other' },
-      },
-    };
-    await expect(send(runner, answer(call.id!, forged))).rejects.toSatisfy((error) =>
-      InvalidAuthResponseError.isInstance(error),
-    );
-    expect(runs).toEqual([]);
-
-    const { runner: other, runs: otherRuns } = await keyedWorkflow(oauth);
-    const asked = credentialCall(await send(other, { role: 'user', parts: [{ text: 'go' }] }))!;
-    const redirected = 'https://app.test/cb?code=c&state=s-1';
-    await send(
-      other,
-      answer(asked.id!, {
-        ...(asked.args as { authConfig: Record<string, unknown> }).authConfig,
-        exchangedAuthCredential: {
+        rawAuthCredential: {
           authType: 'oauth2',
-          oauth2: { authResponseUri: redirected, state: 's-1' },
+          oauth2: {
+            clientId: OAUTH2_CLIENT_ID,
+            clientSecret: OAUTH2_CLIENT_SECRET,
+            redirectUri: REDIRECT_URI,
+          },
         },
-      }),
-    );
-    expect(otherRuns).toEqual([redirected]);
+      };
+      const { runner, runs } = await keyedWorkflow(oauth);
+      const call = credentialCall(await send(runner, { role: 'user', parts: [{ text: 'go' }] }))!;
+      expect(JSON.stringify(call)).not.toContain(OAUTH2_CLIENT_SECRET);
+      const request = (call.args as { authConfig: AuthConfig }).authConfig;
+      const authUri = request.exchangedAuthCredential!.oauth2!.authUri!;
+      const redirected = await signIn(authUri, REDIRECT_URI);
+
+      const forged = new URL(redirected);
+      forged.searchParams.set('state', 'another-state');
+      const answerWith = (authResponseUri: string) =>
+        answer(call.id!, {
+          ...request,
+          exchangedAuthCredential: {
+            ...request.exchangedAuthCredential,
+            oauth2: { ...request.exchangedAuthCredential!.oauth2, authResponseUri },
+          },
+        });
+      await expect(send(runner, answerWith(forged.href))).rejects.toSatisfy((error) =>
+        InvalidAuthResponseError.isInstance(error),
+      );
+      expect(runs).toEqual([]);
+
+      await send(runner, answerWith(redirected));
+      expect(runs).toHaveLength(1);
+      expect(server.accessTokenIsValid(runs[0])).toBe(true);
+      expect(server.grantsIssued).toEqual({ authorization_code: 1 });
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses authConfig without rerunOnResume, as Python does', () => {

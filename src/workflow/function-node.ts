@@ -98,7 +98,7 @@ export class FunctionNode<TInput = unknown, TState = Record<string, unknown>> ex
     nodeInput: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
     if (this.authConfig) {
-      const request = nodeAuthGate(ctx, this.name, this.authConfig);
+      const request = await nodeAuthGate(ctx, this.name, this.authConfig);
       if (request) {
         yield request;
         return;

@@ -1,4 +1,4 @@
-import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from '../auth/auth-config.js';
+import type { AuthConfig, AuthConfigInput } from '../auth/auth-config.js';
 import type { AuthCredential } from '../auth/auth-credential.js';
 import {
   authResponseStateKey,
@@ -6,14 +6,20 @@ import {
   pinAuthResponse,
 } from '../auth/auth-response.js';
 import { Context } from '../context/context.js';
-import { InvalidAuthResponseError } from '../errors/invalid-auth-response-error.js';
 import { createEvent, type Event } from '../events/event.js';
 import { REQUEST_EUC_FUNCTION_CALL_NAME } from '../flows/functions.js';
+import { CredentialManager } from '../tools/credential-manager.js';
 import { eventFields } from './base-node.js';
 import type { NodeContext } from './node-context.js';
 
-// Where the OAuth2 `state` a request was sent with is kept, to check the answer against it.
-const OAUTH_STATE_KEY_PREFIX = 'adk_oauth_state:';
+// Where the OAuth2 `state` and PKCE verifier a request was sent with are kept, to pin the answer to them.
+const OAUTH_FLOW_KEY_PREFIX = 'adk_oauth_state:';
+
+/** The OAuth2 flow values a node's request was sent with. */
+interface RequestedFlow {
+  state?: string;
+  codeVerifier?: string;
+}
 
 /** The interrupt id of a node's credential request (Python `wf_auth:<node_path>`). */
 export function nodeAuthInterruptId(ctx: NodeContext): string {
@@ -25,48 +31,55 @@ export function nodeAuthInterruptId(ctx: NodeContext): string {
  * `FunctionNode._run_impl`'s, 004 §2). Returns the event asking for the
  * credential when the node must wait for it (the node yields it and stops;
  * the call is long-running, so the node waits), or undefined when the node
- * may run: the client's answer to this node's request is in
- * `ctx.resumeInputs` (it is then stored in session state under
- * `temp:<credentialKey>`, where `ctx.getAuthResponse(config)` reads it), or
- * the state already has the credential.
+ * may run. The client's answer to this node's request, when it is in
+ * `ctx.resumeInputs`, is pinned to the request and kept in session state
+ * under `temp:<credentialKey>`; then the node's `CredentialManager` resolves
+ * the credential as for an authenticated tool (a provider, the credential
+ * service, the answer; an OAuth2 code exchanged, an expired token
+ * refreshed), and keeps what it obtained where `ctx.getAuthResponse(config)`
+ * reads it.
  *
  * The request is `adk_request_credential` with id and `functionCallId`
  * `wf_auth:<node path>`, the config without the node's secrets (OAuth2
  * client secret, API key, HTTP password, service-account private key) and a
- * `message` for the person. When it carries an OAuth2 `state`, that state is
- * kept in session state and the answer must bring it back. An answer without
- * that state, or holding no credential, is an `InvalidAuthResponseError`
- * (Python: `WorkflowDataError` for the state).
+ * `message` for the person. When it carries an OAuth2 `state`, the answer
+ * must bring the same one back (`InvalidAuthResponseError`, Python:
+ * `WorkflowDataError`), and the request's state and PKCE verifier are the
+ * ones used. An answer holding no credential is an `InvalidAuthResponseError`;
+ * a refused code exchange a `CredentialExchangeError`.
  */
-export function nodeAuthGate(
+export async function nodeAuthGate(
   ctx: NodeContext,
   nodeName: string,
   config: AuthConfigInput,
-): Event | undefined {
-  const authConfig = parseAuthConfig(config);
+): Promise<Event | undefined> {
+  const manager = new CredentialManager({ authConfig: config });
   const interruptId = nodeAuthInterruptId(ctx);
   if (Object.hasOwn(ctx.resumeInputs, interruptId)) {
-    storeAnswer(ctx, authConfig, interruptId, ctx.resumeInputs[interruptId]);
-    return undefined;
+    storeAnswer(ctx, manager.authConfig, interruptId, ctx.resumeInputs[interruptId]);
   }
-  if (ctx.getAuthResponse(authConfig)) return undefined;
-  return authRequestEvent(ctx, nodeName, authConfig, interruptId);
+  if (await manager.getAuthCredential(ctx)) return undefined;
+  return authRequestEvent(ctx, nodeName, manager, interruptId);
 }
 
 function authRequestEvent(
   ctx: NodeContext,
   nodeName: string,
-  config: AuthConfig,
+  manager: CredentialManager,
   interruptId: string,
 ): Event {
   // The tool context builds the request as for a tool (OAuth2: the URI, no client secret).
   const asker = new Context(ctx.invocation, { functionCallId: interruptId });
-  asker.requestCredential(config);
+  manager.requestCredential(asker);
   const request = withoutSecrets(
     asker.actions.requestedAuthConfigs[interruptId] as unknown as AuthConfig,
   );
-  const state = request.exchangedAuthCredential?.oauth2?.state;
-  if (state) ctx.state.set(`${OAUTH_STATE_KEY_PREFIX}${interruptId}`, state);
+  const oauth2 = request.exchangedAuthCredential?.oauth2;
+  if (oauth2?.state) {
+    const flow: RequestedFlow = { state: oauth2.state };
+    if (oauth2.codeVerifier) flow.codeVerifier = oauth2.codeVerifier;
+    ctx.state.set(`${OAUTH_FLOW_KEY_PREFIX}${interruptId}`, flow);
+  }
   return createEvent({
     ...eventFields(ctx, nodeName),
     content: {
@@ -76,7 +89,11 @@ function authRequestEvent(
           functionCall: {
             name: REQUEST_EUC_FUNCTION_CALL_NAME,
             id: interruptId,
-            args: { functionCallId: interruptId, authConfig: request, message: messageFor(config) },
+            args: {
+              functionCallId: interruptId,
+              authConfig: request,
+              message: messageFor(manager.authConfig),
+            },
           },
         },
       ],
@@ -91,24 +108,20 @@ function storeAnswer(
   interruptId: string,
   answer: unknown,
 ): void {
+  const flow = ctx.state.get<RequestedFlow>(`${OAUTH_FLOW_KEY_PREFIX}${interruptId}`);
   const pinned = pinAuthResponse({
-    requested: config,
+    requested: flow ? withRequestedFlow(config, flow) : config,
     response: answer,
     functionCallId: interruptId,
   });
-  const expectedState = ctx.state.get<string>(`${OAUTH_STATE_KEY_PREFIX}${interruptId}`);
-  if (
-    expectedState !== undefined &&
-    pinned.exchangedAuthCredential?.oauth2?.state !== expectedState
-  ) {
-    throw new InvalidAuthResponseError({
-      functionCallId: interruptId,
-      message:
-        'The auth response does not carry back the state generated for this auth request. ' +
-        'Return the auth config from the credential request with the authorization result filled in.',
-    });
-  }
   ctx.state.set(authResponseStateKey(pinned), credentialForState(pinned.exchangedAuthCredential!));
+}
+
+// The config as the request went out: its OAuth2 credential with the flow's state and verifier.
+function withRequestedFlow(config: AuthConfig, flow: RequestedFlow): AuthConfig {
+  const raw = config.rawAuthCredential;
+  if (!raw?.oauth2) return config;
+  return { ...config, exchangedAuthCredential: { ...raw, oauth2: { ...raw.oauth2, ...flow } } };
 }
 
 // What the person is asked for (Python `_build_auth_message`).
