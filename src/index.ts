@@ -253,6 +253,10 @@ export { InvalidAuthResponseError } from './errors/invalid-auth-response-error.j
 export { AuthProviderError } from './errors/auth-provider-error.js';
 export { CredentialExchangeError } from './errors/credential-exchange-error.js';
 export { CredentialRefreshError } from './errors/credential-refresh-error.js';
+export type {
+  TokenEndpointError,
+  TokenEndpointErrorOptions,
+} from './errors/token-endpoint-error.js';
 export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
 export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
 export {

@@ -1,4 +1,5 @@
-import { AdkError, hasMarker } from './adk-error.js';
+import { hasMarker } from './adk-error.js';
+import { TokenEndpointError, type TokenEndpointErrorOptions } from './token-endpoint-error.js';
 
 const name = 'CredentialExchangeError';
 const marker = Symbol.for(`adk-ts.error.${name}`);
@@ -9,32 +10,11 @@ const marker = Symbol.for(`adk-ts.error.${name}`);
  * error code, e.g. `invalid_grant`), could not be reached, or the scheme names
  * no endpoint to exchange at. `cause` is the underlying error.
  */
-export class CredentialExchangeError extends AdkError {
+export class CredentialExchangeError extends TokenEndpointError {
   private readonly [marker] = true;
-  /** The RFC 6749 error code of the token endpoint's answer, when it gave one. */
-  readonly oauthError: string | undefined;
-  /** The token endpoint's `error_description`, when it gave one. */
-  readonly oauthErrorDescription: string | undefined;
-  /** The HTTP status of the token endpoint's answer, when there was one. */
-  readonly status: number | undefined;
 
-  constructor({
-    message,
-    oauthError,
-    oauthErrorDescription,
-    status,
-    cause,
-  }: {
-    message: string;
-    oauthError?: string | undefined;
-    oauthErrorDescription?: string | undefined;
-    status?: number | undefined;
-    cause?: unknown;
-  }) {
-    super({ name, message, cause });
-    this.oauthError = oauthError;
-    this.oauthErrorDescription = oauthErrorDescription;
-    this.status = status;
+  constructor(options: TokenEndpointErrorOptions) {
+    super(name, options);
   }
 
   static override isInstance(error: unknown): error is CredentialExchangeError {

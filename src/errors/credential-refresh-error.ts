@@ -1,4 +1,5 @@
-import { AdkError, hasMarker } from './adk-error.js';
+import { hasMarker } from './adk-error.js';
+import { TokenEndpointError, type TokenEndpointErrorOptions } from './token-endpoint-error.js';
 
 const name = 'CredentialRefreshError';
 const marker = Symbol.for(`adk-ts.error.${name}`);
@@ -10,32 +11,11 @@ const marker = Symbol.for(`adk-ts.error.${name}`);
  * answered something that is not a token response. `cause` is the
  * underlying error.
  */
-export class CredentialRefreshError extends AdkError {
+export class CredentialRefreshError extends TokenEndpointError {
   private readonly [marker] = true;
-  /** The RFC 6749 error code of the token endpoint's answer, when it gave one. */
-  readonly oauthError: string | undefined;
-  /** The token endpoint's `error_description`, when it gave one. */
-  readonly oauthErrorDescription: string | undefined;
-  /** The HTTP status of the token endpoint's answer, when there was one. */
-  readonly status: number | undefined;
 
-  constructor({
-    message,
-    oauthError,
-    oauthErrorDescription,
-    status,
-    cause,
-  }: {
-    message: string;
-    oauthError?: string | undefined;
-    oauthErrorDescription?: string | undefined;
-    status?: number | undefined;
-    cause?: unknown;
-  }) {
-    super({ name, message, cause });
-    this.oauthError = oauthError;
-    this.oauthErrorDescription = oauthErrorDescription;
-    this.status = status;
+  constructor(options: TokenEndpointErrorOptions) {
+    super(name, options);
   }
 
   static override isInstance(error: unknown): error is CredentialRefreshError {

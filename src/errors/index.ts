@@ -3,6 +3,7 @@ export { AgentNotFoundError } from './agent-not-found-error.js';
 export { AuthProviderError } from './auth-provider-error.js';
 export { CredentialExchangeError } from './credential-exchange-error.js';
 export { CredentialRefreshError } from './credential-refresh-error.js';
+export type { TokenEndpointError, TokenEndpointErrorOptions } from './token-endpoint-error.js';
 export { AlreadyExistsError } from './already-exists-error.js';
 export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
 export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artifact-id-error.js';
