@@ -231,83 +231,8 @@ export type { TranscriptionEntry } from './context/transcription-entry.js';
 export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
 export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
 
-// Errors: every error ADK throws, for `instanceof` checks.
-export { AdkError, type AdkErrorOptions } from './errors/adk-error.js';
-export { AgentLoadError } from './errors/agent-load-error.js';
-export { AgentNotFoundError } from './errors/agent-not-found-error.js';
-export { AlreadyExistsError } from './errors/already-exists-error.js';
-export { AppNotFoundError } from './errors/app-not-found-error.js';
-export { ArtifactNotFoundError } from './errors/artifact-not-found-error.js';
-export { CodeExecutorUnavailableError } from './errors/code-executor-unavailable-error.js';
-export { ConfigFileNotFoundError } from './errors/config-file-not-found-error.js';
-export { ConfigReferenceNotFoundError } from './errors/config-reference-not-found-error.js';
-export { ContextVariableNotFoundError } from './errors/context-variable-not-found-error.js';
-export { DatabaseError } from './errors/database-error.js';
-export { DynamicNodeFailError } from './errors/dynamic-node-fail-error.js';
-export { GraphValidationError } from './errors/graph-validation-error.js';
-export { InputValidationError } from './errors/input-validation-error.js';
-export { InvalidAgentConfigError } from './errors/invalid-agent-config-error.js';
-export { InvalidAppNameError } from './errors/invalid-app-name-error.js';
-export { InvalidArgumentError } from './errors/invalid-argument-error.js';
-export { InvalidAuthResponseError } from './errors/invalid-auth-response-error.js';
-export { AuthProviderError } from './errors/auth-provider-error.js';
-export { CredentialExchangeError } from './errors/credential-exchange-error.js';
-export { CredentialRefreshError } from './errors/credential-refresh-error.js';
-export type {
-  TokenEndpointError,
-  TokenEndpointErrorOptions,
-} from './errors/token-endpoint-error.js';
-export { InvalidContextCacheConfigError } from './errors/invalid-context-cache-config-error.js';
-export { InvalidRunConfigError } from './errors/invalid-run-config-error.js';
-export {
-  InvalidArtifactIdError,
-  type ArtifactIdArgument,
-} from './errors/invalid-artifact-id-error.js';
-export { InvalidArtifactNameError } from './errors/invalid-artifact-name-error.js';
-export { InvocationNotFoundError } from './errors/invocation-not-found-error.js';
-export { InvocationNotResumableError } from './errors/invocation-not-resumable-error.js';
-export { LlmCallsLimitExceededError } from './errors/llm-calls-limit-exceeded-error.js';
-export { McpConnectionError } from './errors/mcp-connection-error.js';
-export { MissingApiKeyError } from './errors/missing-api-key-error.js';
-export { MissingBaseUrlError } from './errors/missing-base-url-error.js';
-export { MissingDependencyError } from './errors/missing-dependency-error.js';
-export { ModelApiError, type ModelApiErrorOptions } from './errors/model-api-error.js';
-export {
-  LiveConnectionClosedError,
-  type LiveConnectionClosedErrorOptions,
-} from './errors/live-connection-closed-error.js';
-export {
-  LiveReconnectionFailedError,
-  type LiveReconnectionFailedErrorOptions,
-} from './errors/live-reconnection-failed-error.js';
-export { ModelNotFoundError } from './errors/model-not-found-error.js';
-export { NestingTooDeepError } from './errors/nesting-too-deep-error.js';
-export { NodeInterruptedError } from './errors/node-interrupted-error.js';
-export { NodeSchemaValidationError } from './errors/node-schema-validation-error.js';
-export { NodeTimeoutError } from './errors/node-timeout-error.js';
-export { NotSupportedError } from './errors/not-supported-error.js';
-export { PluginCallbackError } from './errors/plugin-callback-error.js';
-export { PluginCloseError } from './errors/plugin-close-error.js';
-export { ReplayVerificationError } from './errors/replay-verification-error.js';
-export {
-  RequestValidationError,
-  type RequestValidationIssue,
-} from './errors/request-validation-error.js';
-export { ScriptedResponsesExhaustedError } from './errors/scripted-responses-exhausted-error.js';
-export { ServerRequestError } from './errors/server-request-error.js';
-export { ServiceNotConfiguredError } from './errors/service-not-configured-error.js';
-export { StateSchemaError } from './errors/state-schema-error.js';
-export { SessionNotFoundError } from './errors/session-not-found-error.js';
-export { StaleSessionError } from './errors/stale-session-error.js';
-export { ToolExecutionError } from './errors/tool-execution-error.js';
-export { ToolFailureError } from './errors/tool-failure-error.js';
-export { ToolNotFoundError } from './errors/tool-not-found-error.js';
-export { UnmatchedFunctionResponseError } from './errors/unmatched-function-response-error.js';
-export { UnsupportedDatabaseSchemaError } from './errors/unsupported-database-schema-error.js';
-export { UnsupportedModelError } from './errors/unsupported-model-error.js';
-export { UnsupportedServiceUriError } from './errors/unsupported-service-uri-error.js';
-export { WorkflowConfigurationError } from './errors/workflow-configuration-error.js';
-export { WorkflowDataError } from './errors/workflow-data-error.js';
+// Errors: every error ADK throws, each with its `isInstance` check.
+export * from './errors/index.js';
 
 // Events (Python `google.adk.events`).
 export { createEvent, Event, type EventInit, type NodeInfo } from './events/event.js';
