@@ -1,4 +1,5 @@
 import { AnswerForm } from './answer-form';
+import { callStateOf } from './call-state';
 import { CredentialForm } from './credential-form';
 import {
   credentialPrompt,
@@ -36,15 +37,7 @@ export function CredentialCard(props: FunctionCallCardProps) {
   const { call, response, awaitingUser, failure, canAnswer, onAnswer, requestedBy } = props;
   const prompt = credentialPrompt(call.args);
   const key = requestedAuthConfig(call.args)?.['credentialKey'];
-  const state = response
-    ? 'answered'
-    : failure
-      ? 'failed'
-      : awaitingUser
-        ? 'awaiting-user'
-        : canAnswer
-          ? 'no-response'
-          : 'waiting';
+  const state = callStateOf(props);
   return (
     <section
       class={`call-card credential-card${state === 'failed' ? ' failed' : ''}`}

@@ -2,6 +2,7 @@ import type { WireFunctionCall, WireFunctionResponse } from '../api/types';
 import { JsonView } from '../ui/json-view';
 import { AnswerForm } from './answer-form';
 import type { CallFailure } from './call-failures';
+import { callStateOf } from './call-state';
 import { CredentialCard } from './credential-card';
 import { REQUEST_CREDENTIAL } from './credential-request';
 
@@ -19,9 +20,6 @@ export interface FunctionCallCardProps {
   requestedBy?: string | undefined;
 }
 
-/** Where a call stands, as `data-state` tells tests and styles. */
-type CallState = 'answered' | 'failed' | 'awaiting-user' | 'waiting' | 'no-response';
-
 /**
  * A function call: its name and pretty arguments, then its response once
  * it arrived, the failure when the run failed on it (marked failed, with
@@ -32,15 +30,7 @@ type CallState = 'answered' | 'failed' | 'awaiting-user' | 'waiting' | 'no-respo
 export function FunctionCallCard(props: FunctionCallCardProps) {
   if (props.call.name === REQUEST_CREDENTIAL) return <CredentialCard {...props} />;
   const { call, response, awaitingUser, failure, canAnswer, onAnswer } = props;
-  const state: CallState = response
-    ? 'answered'
-    : failure
-      ? 'failed'
-      : awaitingUser
-        ? 'awaiting-user'
-        : canAnswer
-          ? 'no-response'
-          : 'waiting';
+  const state = callStateOf(props);
   return (
     <section
       class={`call-card${state === 'failed' ? ' failed' : ''}`}
