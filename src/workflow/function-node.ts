@@ -7,6 +7,7 @@ import { setOwn } from '../utils/get-own.js';
 import { isEvent } from './event-guard.js';
 import { bindStateParams, type StateParams } from './function-node-state-params.js';
 import { nodeAuthGate } from './node-auth.js';
+import { CredentialManager } from '../tools/credential-manager.js';
 import type { NodeContext } from './node-context.js';
 import { isContent } from './node-schema.js';
 import { isRequestInput } from './request-input.js';
@@ -68,6 +69,8 @@ export class FunctionNode<TInput = unknown, TState = Record<string, unknown>> ex
   /** The credential the node needs before it runs; undefined when none. */
   readonly authConfig: AuthConfigInput | undefined;
   private readonly handler: FunctionNodeHandler<TInput, TState>;
+  // Made on the first run and kept: endpoint discovery then happens once per node, not per run.
+  private credentialManager: CredentialManager | undefined;
 
   /**
    * `new FunctionNode(name, handler, config)`, as adk-js writes it. Throws
@@ -98,7 +101,8 @@ export class FunctionNode<TInput = unknown, TState = Record<string, unknown>> ex
     nodeInput: unknown,
   ): AsyncGenerator<unknown, void, undefined> {
     if (this.authConfig) {
-      const request = await nodeAuthGate(ctx, this.name, this.authConfig);
+      this.credentialManager ??= new CredentialManager({ authConfig: this.authConfig });
+      const request = await nodeAuthGate(ctx, this.name, this.credentialManager);
       if (request) {
         yield request;
         return;

@@ -1,4 +1,4 @@
-import type { AuthConfig, AuthConfigInput } from '../auth/auth-config.js';
+import type { AuthConfig } from '../auth/auth-config.js';
 import type { AuthCredential } from '../auth/auth-credential.js';
 import {
   authResponseStateKey,
@@ -8,7 +8,7 @@ import {
 import { Context } from '../context/context.js';
 import { createEvent, type Event } from '../events/event.js';
 import { REQUEST_EUC_FUNCTION_CALL_NAME } from '../flows/functions.js';
-import { CredentialManager } from '../tools/credential-manager.js';
+import type { CredentialManager } from '../tools/credential-manager.js';
 import { eventFields } from './base-node.js';
 import type { NodeContext } from './node-context.js';
 
@@ -51,9 +51,8 @@ export function nodeAuthInterruptId(ctx: NodeContext): string {
 export async function nodeAuthGate(
   ctx: NodeContext,
   nodeName: string,
-  config: AuthConfigInput,
+  manager: CredentialManager,
 ): Promise<Event | undefined> {
-  const manager = new CredentialManager({ authConfig: config });
   const interruptId = nodeAuthInterruptId(ctx);
   if (Object.hasOwn(ctx.resumeInputs, interruptId)) {
     storeAnswer(ctx, manager.authConfig, interruptId, ctx.resumeInputs[interruptId]);
