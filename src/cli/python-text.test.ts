@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pythonFloat, pythonRepr, textWrap } from './python-text.js';
+import { pythonFloat, pythonJsonDumps, pythonRepr, textWrap } from './python-text.js';
 
 // Expected values are what CPython 3.12 prints for the same input.
 describe('pythonFloat', () => {
@@ -51,5 +51,18 @@ describe('textWrap', () => {
     expect(textWrap('line one\nline two', 40)).toEqual(['line one line two']);
     expect(textWrap('', 5)).toEqual([]);
     expect(textWrap('x'.repeat(30), 25)).toEqual(['x'.repeat(25), 'xxxxx']);
+  });
+});
+
+describe('pythonJsonDumps', () => {
+  it('writes what json.dumps(sort_keys=True) writes', () => {
+    expect(
+      pythonJsonDumps(
+        { b: 'é✓\u2028', a: [1, 2.5, null, true], c: { z: 1, y: '"q"' }, t: 3 },
+        { sortKeys: true, floatKeys: new Set(['t']) },
+      ),
+    ).toBe(
+      '{"a": [1, 2.5, null, true], "b": "\\u00e9\\u2713\\u2028", "c": {"y": "\\"q\\"", "z": 1}, "t": 3.0}',
+    );
   });
 });

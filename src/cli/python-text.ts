@@ -98,3 +98,41 @@ export function textWrap(text: string, width: number): string[] {
   }
   return lines;
 }
+
+/**
+ * Python's `json.dumps(value, sort_keys=sortKeys)` with its defaults: `, `
+ * and `: ` separators, non-ASCII characters escaped as `\uXXXX`, floats as
+ * Python prints them. Whole numbers print as integers unless `floatKeys`
+ * names their key (a pydantic float field holds `1.0`, not `1`).
+ */
+export function pythonJsonDumps(
+  value: unknown,
+  options: { sortKeys?: boolean; floatKeys?: ReadonlySet<string> } = {},
+): string {
+  const dump = (item: unknown, key: string | undefined): string => {
+    if (item === null || item === undefined) return 'null';
+    if (typeof item === 'boolean') return item ? 'true' : 'false';
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item))
+        return Number.isNaN(item) ? 'NaN' : item > 0 ? 'Infinity' : '-Infinity';
+      return Number.isInteger(item) && !(key !== undefined && options.floatKeys?.has(key))
+        ? String(item)
+        : pythonFloat(item);
+    }
+    if (typeof item === 'string') return asciiJsonString(item);
+    if (Array.isArray(item)) return `[${item.map((each) => dump(each, undefined)).join(', ')}]`;
+    const entries = Object.entries(item as Record<string, unknown>).filter(
+      ([, each]) => each !== undefined,
+    );
+    if (options.sortKeys) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, each]) => `${asciiJsonString(name)}: ${dump(each, name)}`).join(', ')}}`;
+  };
+  return dump(value, undefined);
+}
+
+function asciiJsonString(text: string): string {
+  return JSON.stringify(text).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
