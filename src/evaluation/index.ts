@@ -88,3 +88,40 @@ export {
   evalSetToPythonJson,
   evalSetToPythonJsonText,
 } from './eval-set.js';
+// Metrics: the evaluator contract, the metric registry and the deterministic metrics.
+export {
+  CustomMetricEvaluator,
+  customMetricEvaluatorFactory,
+  type CustomMetricFunction,
+  type CustomMetricRequest,
+} from './custom-metric-evaluator.js';
+export { createDefaultMetricEvaluatorRegistry } from './default-metric-evaluator-registry.js';
+export type {
+  EvaluateInvocationsRequest,
+  EvaluationResult,
+  Evaluator,
+  PerInvocationResult,
+} from './evaluator.js';
+export {
+  MetricEvaluatorRegistry,
+  type EvaluatorFactory,
+  type RegisterEvaluatorRequest,
+} from './metric-evaluator-registry.js';
+export {
+  averageOverInvocations,
+  checkInvocationLengths,
+  evalStatusOf,
+  getMetricThreshold,
+  notEvaluatedResult,
+  requireExpectedInvocations,
+  textOf,
+} from './metric-scoring.js';
+export { RougeEvaluator, responseMatchScore } from './metrics/rouge-evaluator.js';
+export { TrajectoryEvaluator } from './metrics/trajectory-evaluator.js';
+export { metricInfo, PREBUILT_METRIC_INFOS } from './prebuilt-metric-infos.js';
+export {
+  registerCustomMetricsFromConfig,
+  type RegisterCustomMetricsRequest,
+} from './register-custom-metrics.js';
+export { porterStem } from './text/porter-stemmer.js';
+export { rouge1, type RougeScore } from './text/rouge-1.js';
