@@ -20,5 +20,9 @@ export function refuseEvalStorageUri(uri: string): never {
         'directory (<app>/*.evalset.json and <app>/.adk/eval_history/).',
     });
   }
-  throw new UnsupportedServiceUriError({ service: 'evals storage', scheme, supportedSchemes: ['gs'] });
+  throw new UnsupportedServiceUriError({
+    service: 'evals storage',
+    scheme,
+    supportedSchemes: ['gs'],
+  });
 }

@@ -12,7 +12,14 @@ describe('createEmptyState (create_empty_state)', () => {
     const dynamic = new LlmAgent({ name: 'dynamic', instruction: () => '{ignored}' });
     const root = new SequentialAgent({
       name: 'root',
-      subAgents: [new LlmAgent({ name: 'greeter', instruction: 'Hi {user_name}, {city}', subAgents: [helper] }), dynamic],
+      subAgents: [
+        new LlmAgent({
+          name: 'greeter',
+          instruction: 'Hi {user_name}, {city}',
+          subAgents: [helper],
+        }),
+        dynamic,
+      ],
     });
     expect(createEmptyState(root)).toEqual({ user_name: '', city: '' });
     expect(createEmptyState(root, { city: 'Paris' })).toEqual({ user_name: '' });
