@@ -531,6 +531,28 @@ export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
 export type { WorkflowClock } from './workflow/workflow-clock.js';
 export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
 
+// Running evals (LocalEvalService, user simulation, AgentEvaluator).
+export {
+  AgentEvaluator,
+  aggregateEvalCaseResults,
+  InferenceStatus,
+  LlmBackedUserSimulator,
+  LocalEvalService,
+  StaticUserSimulator,
+  UserSimulatorProvider,
+  UserSimulatorStatus,
+  type AgentEvaluateRequest,
+  type BaseEvalService,
+  type EvaluateConfig,
+  type EvaluateRequest,
+  type InferenceConfig,
+  type InferenceRequest,
+  type InferenceResult,
+  type LocalEvalServiceOptions,
+  type NextUserMessage,
+  type UserSimulator,
+} from './evaluation/index.js';
+
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';
 

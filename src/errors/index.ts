@@ -10,6 +10,7 @@ export { ConfigFileNotFoundError } from './config-file-not-found-error.js';
 export { ConfigReferenceNotFoundError } from './config-reference-not-found-error.js';
 export { ContextVariableNotFoundError } from './context-variable-not-found-error.js';
 export { DatabaseError } from './database-error.js';
+export { EvalFailedError } from './eval-failed-error.js';
 export { DynamicNodeFailError } from './dynamic-node-fail-error.js';
 export { EvalNotFoundError, type EvalNotFoundKind } from './eval-not-found-error.js';
 export { GraphValidationError } from './graph-validation-error.js';
@@ -67,5 +68,6 @@ export { UnsupportedDatabaseSchemaError } from './unsupported-database-schema-er
 export { UnsupportedMetricError } from './unsupported-metric-error.js';
 export { UnsupportedModelError } from './unsupported-model-error.js';
 export { UnsupportedServiceUriError } from './unsupported-service-uri-error.js';
+export { UserSimulatorError } from './user-simulator-error.js';
 export { WorkflowConfigurationError } from './workflow-configuration-error.js';
 export { WorkflowDataError } from './workflow-data-error.js';
