@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
+import { BaseAgent } from '../agents/base-agent.js';
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { AppNotFoundError } from '../errors/app-not-found-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { EvalSetResultsManager } from '../evaluation/eval-set-results-manager.js';
 import type { EvalSetsManager } from '../evaluation/eval-sets-manager.js';
 import type { MetricEvaluatorRegistry } from '../evaluation/metric-evaluator-registry.js';
+import type { App } from '../runner/app.js';
 import { sessionPath, type RouteContext } from './route-context.js';
 
 // Eval set and result ids name files: letters, digits, `_`, `-` and `.` only, no `..`.
@@ -73,4 +75,18 @@ export async function evalWrite<T>(write: () => Promise<T>): Promise<T> {
     if (!AlreadyExistsError.isInstance(error)) throw error;
     throw new InvalidArgumentError({ message: error.message, cause: error });
   }
+}
+
+/**
+ * The app as the agent loader gives it: an `App` (its plugins and settings
+ * take part in eval runs, as in adk-python) or a bare root agent.
+ */
+export async function loadEvalApp(
+  evals: DevEvalContext,
+  appName: string,
+): Promise<{ app?: App; rootAgent: BaseAgent }> {
+  const loaded = await evals.route.options.agentLoader.loadApp(appName);
+  return loaded instanceof BaseAgent
+    ? { rootAgent: loaded }
+    : { app: loaded, rootAgent: loaded.rootAgent };
 }

@@ -257,12 +257,15 @@ describe('eval cases', () => {
 });
 
 describe('eval results', () => {
-  it('are listed in both forms; a missing one is 404', async () => {
-    expect(await json(await call('GET', '/dev/apps/dice/eval-results'))).toEqual({
-      evalResultIds: [],
-    });
-    expect(await json(await call('GET', '/dev/apps/dice/eval_results'))).toEqual([]);
+  it('are listed in both forms, sorted; a missing one is 404', async () => {
+    // Runs elsewhere in this file may have saved results (the order is shuffled).
+    const { evalResultIds } = (await json(await call('GET', '/dev/apps/dice/eval-results'))) as {
+      evalResultIds: string[];
+    };
+    expect(evalResultIds).toEqual([...evalResultIds].sort());
+    expect(await json(await call('GET', '/dev/apps/dice/eval_results'))).toEqual(evalResultIds);
     expect((await call('GET', '/dev/apps/dice/eval-results/dice_smoke_1')).status).toBe(404);
+    expect((await call('GET', '/dev/apps/dice/eval_results/..%2Fsecret')).status).toBe(400);
   });
 });
 
@@ -283,5 +286,171 @@ describe('metrics-info', () => {
     });
     expect(metricsInfo.map((info) => info['metricName'])).toContain('response_match_score');
     expect((await call('GET', '/dev/apps/nowhere/metrics-info')).status).toBe(404);
+  });
+});
+
+describe('a session added as a case, then run', () => {
+  let sessionId: string;
+
+  beforeAll(async () => {
+    await call('POST', '/dev/apps/dice/eval-sets', {
+      eval_set: { eval_set_id: 'runs', eval_cases: [] },
+    });
+    const session = (await json(
+      await call('POST', '/apps/dice/users/alice/sessions', { state: { user_name: 'Alice' } }),
+    )) as { id: string };
+    sessionId = session.id;
+    const run = await call('POST', '/run', {
+      appName: 'dice',
+      userId: 'alice',
+      sessionId,
+      newMessage: { role: 'user', parts: [{ text: 'Roll a die.' }] },
+    });
+    expect(run.status).toBe(200);
+    const added = await call('POST', '/dev/apps/dice/eval_sets/runs/add_session', {
+      evalId: 'recorded_roll',
+      sessionId,
+      userId: 'alice',
+    });
+    expect(added.status).toBe(200);
+    expect(await json(added)).toBeNull();
+  });
+
+  it('the session becomes a case: its turn as an invocation, the empty state of the instructions', async () => {
+    const evalCase = (await json(
+      await call('GET', '/dev/apps/dice/eval-sets/runs/eval-cases/recorded_roll'),
+    )) as Record<string, unknown>;
+    expect(evalCase['sessionInput']).toEqual({
+      appName: 'dice',
+      userId: 'alice',
+      state: { user_name: '' },
+    });
+    const [turn, ...more] = evalCase['conversation'] as Record<string, unknown>[];
+    expect(more).toEqual([]);
+    expect(turn?.['userContent']).toEqual({ role: 'user', parts: [{ text: 'Roll a die.' }] });
+    expect(turn?.['finalResponse']).toEqual({ role: 'model', parts: [{ text: 'You rolled 4.' }] });
+    expect(JSON.stringify(turn?.['intermediateData'])).toContain('"roll_die"');
+
+    const again = await call('POST', '/dev/apps/dice/eval-sets/runs/add-session', {
+      evalId: 'recorded_roll',
+      sessionId,
+      userId: 'alice',
+    });
+    expect(again.status).toBe(400);
+    const noSession = await call('POST', '/dev/apps/dice/eval-sets/runs/add-session', {
+      evalId: 'other',
+      sessionId: 'nope',
+      userId: 'alice',
+    });
+    expect(noSession.status).toBe(404);
+    const noSet = await call('POST', '/dev/apps/dice/eval-sets/ghost/add-session', {
+      evalId: 'other',
+      sessionId,
+      userId: 'alice',
+    });
+    expect(noSet.status).toBe(404);
+  });
+
+  it('runs the case with the chosen metrics and thresholds, saves the result, hides eval sessions', async () => {
+    const metrics = [
+      { metricName: 'tool_trajectory_avg_score', threshold: 1 },
+      { metric_name: 'response_match_score', threshold: 0.7 },
+    ];
+    const passed = await call('POST', '/dev/apps/dice/eval-sets/runs/run', {
+      eval_case_ids: ['recorded_roll'],
+      eval_metrics: metrics,
+    });
+    expect(passed.status).toBe(200);
+    const { runEvalResults } = (await json(passed)) as {
+      runEvalResults: Record<string, unknown>[];
+    };
+    expect(runEvalResults).toHaveLength(1);
+    const [result] = runEvalResults;
+    expect(Object.keys(result ?? {})).toEqual([
+      'evalSetFile',
+      'evalSetId',
+      'evalId',
+      'finalEvalStatus',
+      'evalMetricResults',
+      'overallEvalMetricResults',
+      'evalMetricResultPerInvocation',
+      'userId',
+      'sessionId',
+    ]);
+    expect(result).toMatchObject({
+      evalSetId: 'runs',
+      evalId: 'recorded_roll',
+      finalEvalStatus: 1,
+      evalMetricResults: [],
+      userId: 'alice',
+    });
+    expect(result?.['sessionId']).toMatch(/^___eval___session___/);
+    expect(result?.['overallEvalMetricResults']).toEqual([
+      expect.objectContaining({ metricName: 'tool_trajectory_avg_score', score: 1, evalStatus: 1 }),
+      expect.objectContaining({ metricName: 'response_match_score', score: 1, evalStatus: 1 }),
+    ]);
+    const [perInvocation] = result?.['evalMetricResultPerInvocation'] as Record<string, unknown>[];
+    expect(perInvocation?.['actualInvocation']).toMatchObject({
+      finalResponse: { parts: [{ text: 'You rolled 4.' }] },
+    });
+    expect(perInvocation?.['expectedInvocation']).toMatchObject({
+      finalResponse: { parts: [{ text: 'You rolled 4.' }] },
+    });
+
+    // Expecting another answer fails the response metric; the legacy route answers a bare list.
+    const route = '/dev/apps/dice/eval_sets/runs/evals/recorded_roll';
+    const evalCase = (await json(await call('GET', route))) as Record<string, unknown>;
+    const [turn] = evalCase['conversation'] as Record<string, unknown>[];
+    await call('PUT', route, {
+      ...evalCase,
+      conversation: [
+        { ...turn, finalResponse: { role: 'model', parts: [{ text: 'Snake eyes, sorry.' }] } },
+      ],
+    });
+    const failed = await call('POST', '/dev/apps/dice/eval_sets/runs/run_eval', {
+      eval_ids: [],
+      eval_metrics: metrics,
+    });
+    expect(failed.status).toBe(200);
+    const [failedResult] = (await json(failed)) as Record<string, unknown>[];
+    expect(failedResult).toMatchObject({ evalId: 'recorded_roll', finalEvalStatus: 2 });
+    expect(failedResult?.['overallEvalMetricResults']).toEqual([
+      expect.objectContaining({ metricName: 'tool_trajectory_avg_score', evalStatus: 1 }),
+      expect.objectContaining({ metricName: 'response_match_score', evalStatus: 2 }),
+    ]);
+
+    // Each run saved one result of the set, readable in camelCase.
+    const { evalResultIds } = (await json(await call('GET', '/dev/apps/dice/eval-results'))) as {
+      evalResultIds: string[];
+    };
+    const runResults = evalResultIds.filter((id) => id.startsWith('dice_runs_'));
+    expect(runResults).toHaveLength(2);
+    const saved = (await json(
+      await call('GET', `/dev/apps/dice/eval_results/${runResults[0] ?? ''}`),
+    )) as Record<string, unknown>;
+    expect(saved).toMatchObject({ evalSetResultId: runResults[0], evalSetId: 'runs' });
+    expect(saved['evalCaseResults']).toEqual([
+      expect.objectContaining({ evalId: 'recorded_roll', evalSetId: 'runs' }),
+    ]);
+
+    const sessions = (await json(await call('GET', '/apps/dice/users/alice/sessions'))) as {
+      id: string;
+    }[];
+    expect(sessions.map((session) => session.id)).toEqual(
+      sessions.map((session) => session.id).filter((id) => !id.startsWith('___eval___session___')),
+    );
+    expect(sessions.map((session) => session.id)).toContain(sessionId);
+  });
+
+  it('refuses a missing set (400), live inference (400) and a body without metrics (422)', async () => {
+    const missing = await call('POST', '/dev/apps/dice/eval-sets/ghost/run', { eval_metrics: [] });
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toEqual({ detail: 'Eval set `ghost` not found.' });
+    const live = await call('POST', '/dev/apps/dice/eval-sets/runs/run', {
+      eval_metrics: [],
+      live_model_config: {},
+    });
+    expect(live.status).toBe(400);
+    expect((await call('POST', '/dev/apps/dice/eval-sets/runs/run', {})).status).toBe(422);
   });
 });

@@ -7,7 +7,9 @@ import { LocalEvalSetResultsManager } from '../evaluation/local-eval-set-results
 import { LocalEvalSetsManager } from '../evaluation/local-eval-sets-manager.js';
 import { createDefaultMetricEvaluatorRegistry } from '../evaluation/default-metric-evaluator-registry.js';
 import type { MetricEvaluatorRegistry } from '../evaluation/metric-evaluator-registry.js';
+import { registerDevEvalAddSessionRoute } from './dev-eval-add-session-route.js';
 import { registerDevEvalResultRoutes } from './dev-eval-result-routes.js';
+import { registerDevEvalRunRoutes } from './dev-eval-run-routes.js';
 import { registerDevEvalSetRoutes } from './dev-eval-set-routes.js';
 import type { RouteContext } from './route-context.js';
 
@@ -31,9 +33,12 @@ export interface DevEvalStores {
 }
 
 /**
- * adk-python's dev-server eval routes (both the new and the legacy forms;
- * see `registerDevEvalSetRoutes` and `registerDevEvalRunRoutes`), over the
- * given stores or the defaults of `DevEvalStores`.
+ * adk-python's dev-server eval routes (both the new and the legacy forms):
+ * eval sets and cases (`registerDevEvalSetRoutes`), a session added as a
+ * case (`registerDevEvalAddSessionRoute`), running evals
+ * (`registerDevEvalRunRoutes`), results and metrics-info
+ * (`registerDevEvalResultRoutes`); over the given stores and registry or
+ * the defaults of `DevEvalStores`.
  */
 export function registerDevEvalRoutes(
   api: Hono,
@@ -58,5 +63,7 @@ export function registerDevEvalRoutes(
       stores.metricEvaluatorRegistry ?? createDefaultMetricEvaluatorRegistry(),
   };
   registerDevEvalSetRoutes(api, evals);
+  registerDevEvalAddSessionRoute(api, evals);
+  registerDevEvalRunRoutes(api, evals);
   registerDevEvalResultRoutes(api, evals);
 }
