@@ -124,3 +124,94 @@ export {
   LocalEvalSetResultsManager,
 } from './local-eval-set-results-manager.js';
 export { InMemoryEvalSetResultsManager } from './in-memory-eval-set-results-manager.js';
+// Metrics: the evaluator contract, the metric registry and the deterministic metrics.
+export {
+  CustomMetricEvaluator,
+  customMetricEvaluatorFactory,
+  type CustomMetricFunction,
+  type CustomMetricRequest,
+} from './custom-metric-evaluator.js';
+export { createDefaultMetricEvaluatorRegistry } from './default-metric-evaluator-registry.js';
+export type {
+  EvaluateInvocationsRequest,
+  EvaluationResult,
+  Evaluator,
+  PerInvocationResult,
+} from './evaluator.js';
+export {
+  MetricEvaluatorRegistry,
+  type EvaluatorFactory,
+  type RegisterEvaluatorRequest,
+} from './metric-evaluator-registry.js';
+export {
+  averageOverInvocations,
+  checkInvocationLengths,
+  evalStatusOf,
+  getMetricThreshold,
+  notEvaluatedResult,
+  requireExpectedInvocations,
+  textOf,
+} from './metric-scoring.js';
+export { RougeEvaluator, responseMatchScore } from './metrics/rouge-evaluator.js';
+export { TrajectoryEvaluator } from './metrics/trajectory-evaluator.js';
+export { metricInfo, PREBUILT_METRIC_INFOS } from './prebuilt-metric-infos.js';
+export {
+  registerCustomMetricsFromConfig,
+  type RegisterCustomMetricsRequest,
+} from './register-custom-metrics.js';
+export { porterStem } from './text/porter-stemmer.js';
+export { rouge1, type RougeScore } from './text/rouge-1.js';
+// Running evals: LocalEvalService, inference, user simulation, AgentEvaluator.
+export {
+  AgentEvaluator,
+  DEFAULT_NUM_RUNS,
+  type AgentEvaluateRequest,
+  type AgentEvaluatorOptions,
+  type AgentUnderEvaluation,
+  type EvaluateEvalSetRequest,
+} from './agent-evaluator.js';
+export {
+  DEFAULT_EVAL_PARALLELISM,
+  InferenceStatus,
+  type BaseEvalService,
+  type EvaluateConfig,
+  type EvaluateRequest,
+  type InferenceConfig,
+  type InferenceRequest,
+  type InferenceResult,
+} from './base-eval-service.js';
+export { aggregateEvalCaseResults } from './eval-case-result-aggregator.js';
+export {
+  convertEventsToEvalInvocations,
+  generateInferences,
+  type GenerateInferencesRequest,
+} from './evaluation-generator.js';
+export {
+  EVAL_SESSION_ID_PREFIX,
+  LocalEvalService,
+  type EvalSetsReader,
+  type LocalEvalServiceOptions,
+} from './local-eval-service.js';
+export { getLlmBackedUserSimulatorPrompt } from './simulation/llm-backed-user-simulator-prompts.js';
+export {
+  LlmBackedUserSimulator,
+  LlmBackedUserSimulatorConfig,
+  type LlmBackedUserSimulatorOptions,
+} from './simulation/llm-backed-user-simulator.js';
+export {
+  createDefaultUserPersonaRegistry,
+  PreBuiltBehaviors,
+  PreBuiltPersonas,
+} from './simulation/pre-built-personas.js';
+export { StaticUserSimulator } from './simulation/static-user-simulator.js';
+export { UserPersonaRegistry } from './simulation/user-simulator-personas.js';
+export {
+  UserSimulatorProvider,
+  type UserSimulatorFactory,
+  type UserSimulatorProviderOptions,
+} from './simulation/user-simulator-provider.js';
+export {
+  UserSimulatorStatus,
+  type NextUserMessage,
+  type UserSimulator,
+} from './simulation/user-simulator.js';

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidAppName } from '../config/app-name.js';
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
@@ -189,6 +189,18 @@ export class LocalEvalSetsManager implements EvalSetsManager {
     return this.change({ appName, evalSetId }, (evalSet) =>
       deleteEvalCaseFromEvalSet(evalSet, evalCaseId),
     );
+  }
+
+  async deleteEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<void> {
+    assertEvalSetIds(appName, evalSetId);
+    return this.queue.run(async () => {
+      try {
+        await unlink(this.filePath(appName, evalSetId));
+      } catch (error) {
+        if (systemErrorCode(error) !== 'ENOENT') throw error;
+        requireEvalSet(undefined, evalSetId);
+      }
+    });
   }
 
   private async change(request: EvalSetRequest, edit: (evalSet: EvalSet) => void): Promise<void> {
