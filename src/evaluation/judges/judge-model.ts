@@ -1,0 +1,50 @@
+import type { LlmResponse } from '../../events/llm-response.js';
+import type { BaseLlm } from '../../models/base-llm.js';
+import { createLlmRequest, type LlmRequest } from '../../models/llm-request.js';
+import { LLMRegistry } from '../../models/registry.js';
+import type { GenerateContentConfig } from '../../types/index.js';
+import { addDefaultRetryOptionsIfNotPresent } from '../retry-options.js';
+
+/**
+ * The judge model of a metric: `judgeModel` when the caller gives one (an
+ * instance, e.g. a scripted model in tests), else a new instance of the
+ * class `LLMRegistry` resolves for `judgeModelName` (Python
+ * `_setup_auto_rater`). An unknown name throws `ModelNotFoundError`.
+ */
+export function resolveJudgeModel(judgeModelName: string, judgeModel?: BaseLlm): BaseLlm {
+  return judgeModel ?? LLMRegistry.newLlm(judgeModelName);
+}
+
+/**
+ * The request a judge is sent: one user turn holding `prompt`, the judge's
+ * generation config (copied, so a model cannot change the metric's), and
+ * the eval system's default retry options when the config has none.
+ */
+export function buildJudgeRequest(
+  judgeModelName: string,
+  judgeModelConfig: GenerateContentConfig | undefined,
+  prompt: string,
+): LlmRequest {
+  const request = createLlmRequest({
+    model: judgeModelName,
+    contents: [{ role: 'user', parts: [{ text: prompt }] }],
+    config: judgeModelConfig ? structuredClone(judgeModelConfig) : {},
+  });
+  addDefaultRetryOptionsIfNotPresent(request);
+  return request;
+}
+
+/**
+ * The first response of one non-streaming call to the judge, or `undefined`
+ * when the call yields none. The generator is closed after the first
+ * response, as Python's `Aclosing` does.
+ */
+export async function sampleJudge(
+  judgeModel: BaseLlm,
+  request: LlmRequest,
+): Promise<LlmResponse | undefined> {
+  for await (const response of judgeModel.generateContentAsync(request, false)) {
+    return response;
+  }
+  return undefined;
+}
