@@ -11,6 +11,7 @@ export { ConfigReferenceNotFoundError } from './config-reference-not-found-error
 export { ContextVariableNotFoundError } from './context-variable-not-found-error.js';
 export { DatabaseError } from './database-error.js';
 export { DynamicNodeFailError } from './dynamic-node-fail-error.js';
+export { EvalNotFoundError, type EvalNotFoundKind } from './eval-not-found-error.js';
 export { GraphValidationError } from './graph-validation-error.js';
 export { InputValidationError } from './input-validation-error.js';
 export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
