@@ -513,6 +513,20 @@ export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
 export type { WorkflowClock } from './workflow/workflow-clock.js';
 export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
 
+// Evaluation: LLM-judged metrics (the other evaluation names are listed by their own block).
+export {
+  FinalResponseMatchV2Evaluator,
+  HallucinationsV1Evaluator,
+  LlmAsJudge,
+  PerTurnUserSimulatorQualityV1,
+  registerJudgeMetrics,
+  RubricBasedEvaluator,
+  RubricBasedFinalResponseQualityV1Evaluator,
+  RubricBasedToolUseV1Evaluator,
+  type LlmJudgeOptions,
+  type RubricBasedEvaluatorOptions,
+} from './evaluation/index.js';
+
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';
 

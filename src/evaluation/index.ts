@@ -88,3 +88,42 @@ export {
   evalSetToPythonJson,
   evalSetToPythonJsonText,
 } from './eval-set.js';
+// LLM-judged metrics (judges/).
+export { FinalResponseMatchV2Evaluator } from './judges/final-response-match-v2.js';
+export { HallucinationsV1Evaluator } from './judges/hallucinations-v1.js';
+export {
+  FINAL_RESPONSE_MATCH_V2_METRIC_INFO,
+  HALLUCINATIONS_V1_METRIC_INFO,
+  PER_TURN_USER_SIMULATOR_QUALITY_V1_METRIC_INFO,
+  RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_METRIC_INFO,
+  RUBRIC_BASED_TOOL_USE_QUALITY_V1_METRIC_INFO,
+} from './judges/judge-metric-infos.js';
+export {
+  LlmAsJudge,
+  type AutoRaterScore,
+  type JudgeCriterionBase,
+  type LlmJudgeOptions,
+} from './judges/llm-as-judge.js';
+export { PerTurnUserSimulatorQualityV1 } from './judges/per-turn-user-simulator-quality-v1.js';
+export { registerJudgeMetrics } from './judges/register-judge-metrics.js';
+export {
+  MajorityVotePerInvocationResultsAggregator,
+  MeanInvocationResultsSummarizer,
+  type InvocationResultsSummarizer,
+  type PerInvocationResultsAggregator,
+} from './judges/rubric-aggregation.js';
+export {
+  RubricBasedEvaluator,
+  type RubricBasedEvaluatorOptions,
+} from './judges/rubric-based-evaluator.js';
+export { RubricBasedFinalResponseQualityV1Evaluator } from './judges/rubric-based-final-response-quality-v1.js';
+export { RubricBasedToolUseV1Evaluator } from './judges/rubric-based-tool-use-quality-v1.js';
+export {
+  DefaultAutoRaterResponseParser,
+  type AutoRaterResponseParser,
+  type RubricResponse,
+} from './judges/rubric-response-parser.js';
+export {
+  addDefaultRetryOptionsIfNotPresent,
+  DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
+} from './retry-options.js';

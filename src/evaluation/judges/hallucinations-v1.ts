@@ -190,7 +190,10 @@ export class HallucinationsV1Evaluator implements Evaluator {
     return steps;
   }
 
-  private async evaluateNlResponse(nlResponse: string, context: string): Promise<number | undefined> {
+  private async evaluateNlResponse(
+    nlResponse: string,
+    context: string,
+  ): Promise<number | undefined> {
     let sentences: string[];
     try {
       const segmented = await sampleJudge(

@@ -150,7 +150,9 @@ export abstract class LlmAsJudge<C extends JudgeCriterionBase> implements Evalua
       } else {
         results.push(
           this.aggregatePerInvocationSamples(
-            outcomes.map((outcome) => (outcome as PromiseFulfilledResult<PerInvocationResult>).value),
+            outcomes.map(
+              (outcome) => (outcome as PromiseFulfilledResult<PerInvocationResult>).value,
+            ),
           ),
         );
       }

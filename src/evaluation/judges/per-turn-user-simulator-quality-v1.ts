@@ -43,7 +43,11 @@ export const STOP_SIGNAL_INVOCATION_ID = 'stop_signal_proxy_invocation';
 export function parseUserSimulatorCritique(response: string): Label {
   const match = IS_VALID_FIELD.exec(response);
   if (!match) return Label.NOT_FOUND;
-  const label = (match[1] ?? '').replace(/^\}+|\}+$/g, '').replaceAll(',', '').trim().toLowerCase();
+  const label = (match[1] ?? '')
+    .replace(/^\}+|\}+$/g, '')
+    .replaceAll(',', '')
+    .trim()
+    .toLowerCase();
   if (INVALID_SPELLINGS.includes(label)) return Label.INVALID;
   if (label === Label.VALID || label === Label.TRUE) return Label.VALID;
   return Label.NOT_FOUND;

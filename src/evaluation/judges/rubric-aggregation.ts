@@ -22,7 +22,10 @@ export interface InvocationResultsSummarizer {
  */
 export class MajorityVotePerInvocationResultsAggregator implements PerInvocationResultsAggregator {
   aggregate(samples: readonly PerInvocationResult[], threshold: number): PerInvocationResult {
-    const buckets = new Map<string, { none: RubricScore[]; yes: RubricScore[]; no: RubricScore[] }>();
+    const buckets = new Map<
+      string,
+      { none: RubricScore[]; yes: RubricScore[]; no: RubricScore[] }
+    >();
     for (const sample of samples) {
       for (const rubricScore of sample.rubricScores ?? []) {
         let bucket = buckets.get(rubricScore.rubricId);
@@ -41,7 +44,8 @@ export class MajorityVotePerInvocationResultsAggregator implements PerInvocation
     }
     const rubricScores: RubricScore[] = [];
     for (const { none, yes, no } of buckets.values()) {
-      const kept = yes.length === 0 && no.length === 0 ? none[0] : yes.length > no.length ? yes[0] : no[0];
+      const kept =
+        yes.length === 0 && no.length === 0 ? none[0] : yes.length > no.length ? yes[0] : no[0];
       if (kept) rubricScores.push(kept);
     }
     const score = getAverageRubricScore(rubricScores);

@@ -15,7 +15,10 @@ import {
   type InvocationResultsSummarizer,
   type PerInvocationResultsAggregator,
 } from './rubric-aggregation.js';
-import { DefaultAutoRaterResponseParser, type AutoRaterResponseParser } from './rubric-response-parser.js';
+import {
+  DefaultAutoRaterResponseParser,
+  type AutoRaterResponseParser,
+} from './rubric-response-parser.js';
 
 /** Options of a rubric-based metric: the judge model, and the strategies it is built from. */
 export interface RubricBasedEvaluatorOptions extends LlmJudgeOptions {

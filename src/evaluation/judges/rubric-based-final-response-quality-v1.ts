@@ -10,7 +10,10 @@ import {
 } from './llm-as-judge-utils.js';
 import { formatPythonTemplate } from './python-format.js';
 import { RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_PROMPT } from './rubric-based-final-response-quality-v1-prompt.js';
-import { RubricBasedEvaluator, type RubricBasedEvaluatorOptions } from './rubric-based-evaluator.js';
+import {
+  RubricBasedEvaluator,
+  type RubricBasedEvaluatorOptions,
+} from './rubric-based-evaluator.js';
 
 /** The rubric type of the invocation rubrics this metric takes. */
 export const FINAL_RESPONSE_QUALITY_RUBRIC_TYPE = 'FINAL_RESPONSE_QUALITY';

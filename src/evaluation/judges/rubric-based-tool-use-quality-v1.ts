@@ -7,7 +7,10 @@ import {
 } from './llm-as-judge-utils.js';
 import { formatPythonTemplate } from './python-format.js';
 import { RUBRIC_BASED_TOOL_USE_QUALITY_V1_PROMPT } from './rubric-based-tool-use-quality-v1-prompt.js';
-import { RubricBasedEvaluator, type RubricBasedEvaluatorOptions } from './rubric-based-evaluator.js';
+import {
+  RubricBasedEvaluator,
+  type RubricBasedEvaluatorOptions,
+} from './rubric-based-evaluator.js';
 
 /** The rubric type of the invocation rubrics this metric takes. */
 export const TOOL_USE_QUALITY_RUBRIC_TYPE = 'TOOL_USE_QUALITY';
