@@ -46,3 +46,44 @@ describe('Python string helpers of the judges', () => {
     );
   });
 });
+
+describe('genai objects in the shape pydantic dumps them', () => {
+  it('orders fields as genai declares them and keeps user-named keys', async () => {
+    const { functionCallToPython, toolDeclarationToPython } = await import('./python-shapes.js');
+    expect(JSON.stringify(functionCallToPython({ name: 'f', args: { someArg: 1 }, id: 'x' }))).toBe(
+      '{"id":"x","args":{"someArg":1},"name":"f"}',
+    );
+    const declaration = {
+      functionDeclarations: [
+        {
+          parameters: {
+            type: 'OBJECT',
+            required: ['userName'],
+            properties: { userName: { type: 'STRING', description: 'Who.' } },
+          },
+          name: 'greet',
+          description: 'Greets.',
+        },
+      ],
+    };
+    const expected =
+      '{"function_declarations":[{"description":"Greets.","name":"greet","parameters":' +
+      '{"properties":{"userName":{"description":"Who.","type":"STRING"}},"required":["userName"],"type":"OBJECT"}}]}';
+    expect(JSON.stringify(toolDeclarationToPython(declaration))).toBe(expected);
+    // The same declaration as a Python file writes it (snake_case, kept as written).
+    const fromPython = {
+      function_declarations: [
+        {
+          name: 'greet',
+          parameters: {
+            properties: { userName: { type: 'STRING', description: 'Who.' } },
+            type: 'OBJECT',
+            required: ['userName'],
+          },
+          description: 'Greets.',
+        },
+      ],
+    };
+    expect(JSON.stringify(toolDeclarationToPython(fromPython))).toBe(expected);
+  });
+});

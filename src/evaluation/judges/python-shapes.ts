@@ -100,6 +100,11 @@ const FUNCTION_RESPONSE: ModelShape = {
   fields: { response: 'verbatim' },
 };
 
+/** `function_call` → `functionCall`; camelCase keys are left alone. */
+function toCamelCase(key: string): string {
+  return key.replace(/(?<=[A-Za-z0-9])_([a-z0-9])/g, (_match, c: string) => c.toUpperCase());
+}
+
 /** `functionCall` → `function_call`: Python's field name for a camelCase key. */
 function toSnakeCase(key: string): string {
   return key.replace(/(?<=[a-z0-9])[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -116,14 +121,21 @@ function convert(value: unknown, shape: Shape): unknown {
     }
     return out;
   }
+  // Keys are looked up camelCased, so a declaration read from a Python file
+  // (snake_case, kept as written) is shaped like one built here.
   const order = shape.order ?? [];
-  const keys = [
-    ...order.filter((key) => Object.hasOwn(value, key)),
-    ...Object.keys(value).filter((key) => !order.includes(key)),
-  ];
+  const entries = Object.entries(value).map(([key, item]) => [toCamelCase(key), item] as const);
+  const rank = (key: string): number => {
+    const index = order.indexOf(key);
+    return index === -1 ? order.length : index;
+  };
+  const sorted = entries
+    .map((entry, position) => ({ entry, position }))
+    .sort((a, b) => rank(a.entry[0]) - rank(b.entry[0]) || a.position - b.position);
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const item = value[key];
+  for (const {
+    entry: [key, item],
+  } of sorted) {
     if (item === null || item === undefined) continue;
     setOwn(out, toSnakeCase(key), convert(item, shape.fields?.[key] ?? NESTED));
   }
