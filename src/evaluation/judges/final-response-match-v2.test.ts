@@ -59,6 +59,7 @@ describe('final_response_match_v2', () => {
     expect(promptOf(judge, 0)).toBe(renderedPrompt('final-response-match-v2'));
     expect(judge.requests[0]?.contents[0]?.role).toBe('user');
     expect(judge.requests[0]?.model).toBe('scripted-judge');
+    expect(judge.requests[0]?.config.automaticFunctionCalling).toEqual({ disable: true });
     expect(judge.requests[0]?.config.httpOptions?.retryOptions).toEqual({
       attempts: 7,
       initialDelay: 5,
@@ -181,6 +182,47 @@ describe('final_response_match_v2', () => {
     ).toThrow(
       '`final_response_match_v2` metric expects a criterion of type `LlmAsAJudgeCriterion`.',
     );
+  });
+
+  it("sends the criterion's judge config, unchanged, and keeps to parallelismLimit", async () => {
+    let active = 0;
+    let most = 0;
+    const judge = new ScriptedLlm({
+      model: 'scripted-judge',
+      responses: async () => {
+        active += 1;
+        most = Math.max(most, active);
+        for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+        active -= 1;
+        return textResponse(VALID);
+      },
+    });
+    const judgeModelConfig = { temperature: 0.3 };
+    const evaluator = new FinalResponseMatchV2Evaluator(
+      {
+        metricName: 'final_response_match_v2',
+        criterion: {
+          threshold: 1,
+          judgeModelOptions: {
+            judgeModel: 'scripted-judge',
+            judgeModelConfig,
+            numSamples: 3,
+            parallelismLimit: 2,
+          },
+        },
+      },
+      { judgeModel: judge },
+    );
+    const invocations = [textInvocation('a', 'a'), textInvocation('b', 'b')];
+    const result = await evaluator.evaluateInvocations({
+      actualInvocations: invocations,
+      expectedInvocations: invocations,
+    });
+    expect(result.overallScore).toBe(1);
+    expect(judge.requests).toHaveLength(6);
+    expect(most).toBe(2);
+    expect(judge.requests[0]?.config.temperature).toBe(0.3);
+    expect(judgeModelConfig).toEqual({ temperature: 0.3 });
   });
 
   describe('judge model resolved by name', () => {

@@ -18,17 +18,23 @@ export function resolveJudgeModel(judgeModelName: string, judgeModel?: BaseLlm):
 /**
  * The request a judge is sent: one user turn holding `prompt`, the judge's
  * generation config (copied, so a model cannot change the metric's), and
- * the eval system's default retry options when the config has none.
+ * the eval system's default retry options when the config has none. With
+ * `disableAutomaticFunctionCalling` (the `LlmAsJudge` metrics, as adk-python's
+ * `build_judge_request_config`), automatic function calling is switched off:
+ * a judge never calls tools.
  */
 export function buildJudgeRequest(
   judgeModelName: string,
   judgeModelConfig: GenerateContentConfig | undefined,
   prompt: string,
+  { disableAutomaticFunctionCalling = false }: { disableAutomaticFunctionCalling?: boolean } = {},
 ): LlmRequest {
+  const config: GenerateContentConfig = judgeModelConfig ? structuredClone(judgeModelConfig) : {};
+  if (disableAutomaticFunctionCalling) config.automaticFunctionCalling = { disable: true };
   const request = createLlmRequest({
     model: judgeModelName,
     contents: [{ role: 'user', parts: [{ text: prompt }] }],
-    config: judgeModelConfig ? structuredClone(judgeModelConfig) : {},
+    config,
   });
   addDefaultRetryOptionsIfNotPresent(request);
   return request;

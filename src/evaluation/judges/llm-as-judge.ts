@@ -117,6 +117,7 @@ export abstract class LlmAsJudge<C extends JudgeCriterionBase> implements Evalua
         this.judgeModelOptions.judgeModel,
         this.judgeModelOptions.judgeModelConfig,
         this.formatAutoRaterPrompt(actual, expected),
+        { disableAutomaticFunctionCalling: true },
       );
       for (let sample = 0; sample < this.judgeModelOptions.numSamples; sample++) {
         samples.push(() => this.evaluateSingleSample(structuredClone(request), actual, expected));
