@@ -231,6 +231,24 @@ export type { TranscriptionEntry } from './context/transcription-entry.js';
 export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
 export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
 
+// Evaluation metrics (Python `google.adk.evaluation`): the evaluator contract and the metric registry.
+export {
+  createDefaultMetricEvaluatorRegistry,
+  CustomMetricEvaluator,
+  customMetricEvaluatorFactory,
+  MetricEvaluatorRegistry,
+  registerCustomMetricsFromConfig,
+  RougeEvaluator,
+  TrajectoryEvaluator,
+  type CustomMetricFunction,
+  type CustomMetricRequest,
+  type EvaluateInvocationsRequest,
+  type EvaluationResult,
+  type Evaluator,
+  type EvaluatorFactory,
+  type PerInvocationResult,
+} from './evaluation/index.js';
+
 // Errors: every error ADK throws, each with its `isInstance` check.
 export * from './errors/index.js';
 

@@ -43,6 +43,7 @@ export {
   LiveReconnectionFailedError,
   type LiveReconnectionFailedErrorOptions,
 } from './live-reconnection-failed-error.js';
+export { MetricNotFoundError } from './metric-not-found-error.js';
 export { ModelNotFoundError } from './model-not-found-error.js';
 export { NestingTooDeepError } from './nesting-too-deep-error.js';
 export { NodeInterruptedError } from './node-interrupted-error.js';
@@ -64,6 +65,7 @@ export { ToolFailureError } from './tool-failure-error.js';
 export { ToolNotFoundError } from './tool-not-found-error.js';
 export { UnmatchedFunctionResponseError } from './unmatched-function-response-error.js';
 export { UnsupportedDatabaseSchemaError } from './unsupported-database-schema-error.js';
+export { UnsupportedMetricError } from './unsupported-metric-error.js';
 export { UnsupportedModelError } from './unsupported-model-error.js';
 export { UnsupportedServiceUriError } from './unsupported-service-uri-error.js';
 export { WorkflowConfigurationError } from './workflow-configuration-error.js';

@@ -92,13 +92,6 @@ export {
 export { FinalResponseMatchV2Evaluator } from './judges/final-response-match-v2.js';
 export { HallucinationsV1Evaluator } from './judges/hallucinations-v1.js';
 export {
-  FINAL_RESPONSE_MATCH_V2_METRIC_INFO,
-  HALLUCINATIONS_V1_METRIC_INFO,
-  PER_TURN_USER_SIMULATOR_QUALITY_V1_METRIC_INFO,
-  RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_METRIC_INFO,
-  RUBRIC_BASED_TOOL_USE_QUALITY_V1_METRIC_INFO,
-} from './judges/judge-metric-infos.js';
-export {
   LlmAsJudge,
   type AutoRaterScore,
   type JudgeCriterionBase,
@@ -127,3 +120,40 @@ export {
   addDefaultRetryOptionsIfNotPresent,
   DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
 } from './retry-options.js';
+// Metrics: the evaluator contract, the metric registry and the deterministic metrics.
+export {
+  CustomMetricEvaluator,
+  customMetricEvaluatorFactory,
+  type CustomMetricFunction,
+  type CustomMetricRequest,
+} from './custom-metric-evaluator.js';
+export { createDefaultMetricEvaluatorRegistry } from './default-metric-evaluator-registry.js';
+export type {
+  EvaluateInvocationsRequest,
+  EvaluationResult,
+  Evaluator,
+  PerInvocationResult,
+} from './evaluator.js';
+export {
+  MetricEvaluatorRegistry,
+  type EvaluatorFactory,
+  type RegisterEvaluatorRequest,
+} from './metric-evaluator-registry.js';
+export {
+  averageOverInvocations,
+  checkInvocationLengths,
+  evalStatusOf,
+  getMetricThreshold,
+  notEvaluatedResult,
+  requireExpectedInvocations,
+  textOf,
+} from './metric-scoring.js';
+export { RougeEvaluator, responseMatchScore } from './metrics/rouge-evaluator.js';
+export { TrajectoryEvaluator } from './metrics/trajectory-evaluator.js';
+export { metricInfo, PREBUILT_METRIC_INFOS } from './prebuilt-metric-infos.js';
+export {
+  registerCustomMetricsFromConfig,
+  type RegisterCustomMetricsRequest,
+} from './register-custom-metrics.js';
+export { porterStem } from './text/porter-stemmer.js';
+export { rouge1, type RougeScore } from './text/rouge-1.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createDefaultMetricEvaluatorRegistry } from '../default-metric-evaluator-registry.js';
 import { MetricEvaluatorRegistry } from '../metric-evaluator-registry.js';
 import { FinalResponseMatchV2Evaluator } from './final-response-match-v2.js';
 import { HallucinationsV1Evaluator } from './hallucinations-v1.js';
@@ -57,6 +58,26 @@ describe('registerJudgeMetrics', () => {
       expectedInvocations: pair,
     });
     expect(result?.overallScore).toBe(1);
+    expect(judge.requests).toHaveLength(1);
+  });
+
+  it('is part of the default registry, which passes the judge model on', async () => {
+    const judge = scriptedJudge(['"is_the_agent_response_valid": "invalid",']);
+    const registry = createDefaultMetricEvaluatorRegistry({ judgeModel: judge });
+    expect(registry.getRegisteredMetrics().map((info) => info.metricName)).toEqual(
+      expect.arrayContaining([
+        'final_response_match_v2',
+        'rubric_based_final_response_quality_v1',
+        'hallucinations_v1',
+        'rubric_based_tool_use_quality_v1',
+        'per_turn_user_simulator_quality_v1',
+      ]),
+    );
+    const pair = [textInvocation('q', 'a')];
+    const result = await registry
+      .getEvaluator(judgeMetric('final_response_match_v2', 1))
+      .evaluateInvocations({ actualInvocations: pair, expectedInvocations: pair });
+    expect(result.overallScore).toBe(0);
     expect(judge.requests).toHaveLength(1);
   });
 });

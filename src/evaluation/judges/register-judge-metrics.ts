@@ -1,13 +1,8 @@
 import type { MetricEvaluatorRegistry } from '../metric-evaluator-registry.js';
+import { PREBUILT_METRIC_INFOS } from '../prebuilt-metric-infos.js';
 import { FinalResponseMatchV2Evaluator } from './final-response-match-v2.js';
 import { HallucinationsV1Evaluator } from './hallucinations-v1.js';
-import {
-  FINAL_RESPONSE_MATCH_V2_METRIC_INFO,
-  HALLUCINATIONS_V1_METRIC_INFO,
-  PER_TURN_USER_SIMULATOR_QUALITY_V1_METRIC_INFO,
-  RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_METRIC_INFO,
-  RUBRIC_BASED_TOOL_USE_QUALITY_V1_METRIC_INFO,
-} from './judge-metric-infos.js';
+
 import type { LlmJudgeOptions } from './llm-as-judge.js';
 import { PerTurnUserSimulatorQualityV1 } from './per-turn-user-simulator-quality-v1.js';
 import { RubricBasedFinalResponseQualityV1Evaluator } from './rubric-based-final-response-quality-v1.js';
@@ -27,24 +22,24 @@ export function registerJudgeMetrics(
   options: LlmJudgeOptions = {},
 ): void {
   registry.registerEvaluator({
-    metricInfo: FINAL_RESPONSE_MATCH_V2_METRIC_INFO,
+    metricInfo: PREBUILT_METRIC_INFOS.final_response_match_v2,
     evaluatorFactory: (evalMetric) => new FinalResponseMatchV2Evaluator(evalMetric, options),
   });
   registry.registerEvaluator({
-    metricInfo: RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_METRIC_INFO,
+    metricInfo: PREBUILT_METRIC_INFOS.rubric_based_final_response_quality_v1,
     evaluatorFactory: (evalMetric) =>
       new RubricBasedFinalResponseQualityV1Evaluator(evalMetric, options),
   });
   registry.registerEvaluator({
-    metricInfo: HALLUCINATIONS_V1_METRIC_INFO,
+    metricInfo: PREBUILT_METRIC_INFOS.hallucinations_v1,
     evaluatorFactory: (evalMetric) => new HallucinationsV1Evaluator(evalMetric, options),
   });
   registry.registerEvaluator({
-    metricInfo: RUBRIC_BASED_TOOL_USE_QUALITY_V1_METRIC_INFO,
+    metricInfo: PREBUILT_METRIC_INFOS.rubric_based_tool_use_quality_v1,
     evaluatorFactory: (evalMetric) => new RubricBasedToolUseV1Evaluator(evalMetric, options),
   });
   registry.registerEvaluator({
-    metricInfo: PER_TURN_USER_SIMULATOR_QUALITY_V1_METRIC_INFO,
+    metricInfo: PREBUILT_METRIC_INFOS.per_turn_user_simulator_quality_v1,
     evaluatorFactory: (evalMetric) => new PerTurnUserSimulatorQualityV1(evalMetric, options),
   });
 }
