@@ -157,3 +157,38 @@ export {
 } from './register-custom-metrics.js';
 export { porterStem } from './text/porter-stemmer.js';
 export { rouge1, type RougeScore } from './text/rouge-1.js';
+export {
+  EvalConstants,
+  LegacyEvalCase,
+  LegacyInitialSession,
+  LegacyInvocation,
+  convertLegacyEvalSet,
+  convertLegacyTestFile,
+  type LegacyConversionOptions,
+} from './legacy-eval-set.js';
+export type {
+  EvalCaseRequest,
+  EvalCaseWriteRequest,
+  EvalSetRequest,
+  EvalSetsManager,
+} from './eval-sets-manager.js';
+export { EVAL_SET_ID_PATTERN } from './eval-sets-manager-utils.js';
+export {
+  EVAL_SET_FILE_EXTENSION,
+  LocalEvalSetsManager,
+  evalSetFromFileText,
+  loadEvalSetFromFile,
+} from './local-eval-sets-manager.js';
+export { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
+export {
+  createEvalSetResult,
+  type EvalSetResultRequest,
+  type EvalSetResultsManager,
+  type SaveEvalSetResultRequest,
+} from './eval-set-results-manager.js';
+export {
+  ADK_EVAL_HISTORY_DIR,
+  EVAL_SET_RESULT_FILE_EXTENSION,
+  LocalEvalSetResultsManager,
+} from './local-eval-set-results-manager.js';
+export { InMemoryEvalSetResultsManager } from './in-memory-eval-set-results-manager.js';
