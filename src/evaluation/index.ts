@@ -88,38 +88,41 @@ export {
   evalSetToPythonJson,
   evalSetToPythonJsonText,
 } from './eval-set.js';
-// LLM-judged metrics (judges/).
-export { FinalResponseMatchV2Evaluator } from './judges/final-response-match-v2.js';
-export { HallucinationsV1Evaluator } from './judges/hallucinations-v1.js';
 export {
-  LlmAsJudge,
-  type AutoRaterScore,
-  type JudgeCriterionBase,
-  type LlmJudgeOptions,
-} from './judges/llm-as-judge.js';
-export { PerTurnUserSimulatorQualityV1 } from './judges/per-turn-user-simulator-quality-v1.js';
-export { registerJudgeMetrics } from './judges/register-judge-metrics.js';
+  EvalConstants,
+  LegacyEvalCase,
+  LegacyInitialSession,
+  LegacyInvocation,
+  convertLegacyEvalSet,
+  convertLegacyTestFile,
+  type LegacyConversionOptions,
+} from './legacy-eval-set.js';
+export type {
+  EvalCaseRequest,
+  EvalCaseWriteRequest,
+  EvalSetRequest,
+  EvalSetsManager,
+} from './eval-sets-manager.js';
+export { EVAL_SET_ID_PATTERN } from './eval-sets-manager-utils.js';
 export {
-  MajorityVotePerInvocationResultsAggregator,
-  MeanInvocationResultsSummarizer,
-  type InvocationResultsSummarizer,
-  type PerInvocationResultsAggregator,
-} from './judges/rubric-aggregation.js';
+  EVAL_SET_FILE_EXTENSION,
+  LocalEvalSetsManager,
+  evalSetFromFileText,
+  loadEvalSetFromFile,
+} from './local-eval-sets-manager.js';
+export { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
 export {
-  RubricBasedEvaluator,
-  type RubricBasedEvaluatorOptions,
-} from './judges/rubric-based-evaluator.js';
-export { RubricBasedFinalResponseQualityV1Evaluator } from './judges/rubric-based-final-response-quality-v1.js';
-export { RubricBasedToolUseV1Evaluator } from './judges/rubric-based-tool-use-quality-v1.js';
+  createEvalSetResult,
+  type EvalSetResultRequest,
+  type EvalSetResultsManager,
+  type SaveEvalSetResultRequest,
+} from './eval-set-results-manager.js';
 export {
-  DefaultAutoRaterResponseParser,
-  type AutoRaterResponseParser,
-  type RubricResponse,
-} from './judges/rubric-response-parser.js';
-export {
-  addDefaultRetryOptionsIfNotPresent,
-  DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
-} from './retry-options.js';
+  ADK_EVAL_HISTORY_DIR,
+  EVAL_SET_RESULT_FILE_EXTENSION,
+  LocalEvalSetResultsManager,
+} from './local-eval-set-results-manager.js';
+export { InMemoryEvalSetResultsManager } from './in-memory-eval-set-results-manager.js';
 // Metrics: the evaluator contract, the metric registry and the deterministic metrics.
 export {
   CustomMetricEvaluator,
@@ -157,38 +160,35 @@ export {
 } from './register-custom-metrics.js';
 export { porterStem } from './text/porter-stemmer.js';
 export { rouge1, type RougeScore } from './text/rouge-1.js';
+// LLM-judged metrics (judges/).
+export { FinalResponseMatchV2Evaluator } from './judges/final-response-match-v2.js';
+export { HallucinationsV1Evaluator } from './judges/hallucinations-v1.js';
 export {
-  EvalConstants,
-  LegacyEvalCase,
-  LegacyInitialSession,
-  LegacyInvocation,
-  convertLegacyEvalSet,
-  convertLegacyTestFile,
-  type LegacyConversionOptions,
-} from './legacy-eval-set.js';
-export type {
-  EvalCaseRequest,
-  EvalCaseWriteRequest,
-  EvalSetRequest,
-  EvalSetsManager,
-} from './eval-sets-manager.js';
-export { EVAL_SET_ID_PATTERN } from './eval-sets-manager-utils.js';
+  LlmAsJudge,
+  type AutoRaterScore,
+  type JudgeCriterionBase,
+  type LlmJudgeOptions,
+} from './judges/llm-as-judge.js';
+export { PerTurnUserSimulatorQualityV1 } from './judges/per-turn-user-simulator-quality-v1.js';
+export { registerJudgeMetrics } from './judges/register-judge-metrics.js';
 export {
-  EVAL_SET_FILE_EXTENSION,
-  LocalEvalSetsManager,
-  evalSetFromFileText,
-  loadEvalSetFromFile,
-} from './local-eval-sets-manager.js';
-export { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
+  MajorityVotePerInvocationResultsAggregator,
+  MeanInvocationResultsSummarizer,
+  type InvocationResultsSummarizer,
+  type PerInvocationResultsAggregator,
+} from './judges/rubric-aggregation.js';
 export {
-  createEvalSetResult,
-  type EvalSetResultRequest,
-  type EvalSetResultsManager,
-  type SaveEvalSetResultRequest,
-} from './eval-set-results-manager.js';
+  RubricBasedEvaluator,
+  type RubricBasedEvaluatorOptions,
+} from './judges/rubric-based-evaluator.js';
+export { RubricBasedFinalResponseQualityV1Evaluator } from './judges/rubric-based-final-response-quality-v1.js';
+export { RubricBasedToolUseV1Evaluator } from './judges/rubric-based-tool-use-quality-v1.js';
 export {
-  ADK_EVAL_HISTORY_DIR,
-  EVAL_SET_RESULT_FILE_EXTENSION,
-  LocalEvalSetResultsManager,
-} from './local-eval-set-results-manager.js';
-export { InMemoryEvalSetResultsManager } from './in-memory-eval-set-results-manager.js';
+  DefaultAutoRaterResponseParser,
+  type AutoRaterResponseParser,
+  type RubricResponse,
+} from './judges/rubric-response-parser.js';
+export {
+  addDefaultRetryOptionsIfNotPresent,
+  DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
+} from './retry-options.js';
