@@ -6,7 +6,11 @@ import {
   modelRule,
   type CasingRule,
 } from '../events/json-casing.js';
-import type { FunctionCall, FunctionResponse } from '../types/index.js';
+import type {
+  FunctionCall,
+  FunctionResponse,
+  GenerateContentResponseUsageMetadata,
+} from '../types/index.js';
 import { APP_DETAILS_CASING_RULE, AppDetails } from './app-details.js';
 import {
   CONVERSATION_SCENARIO_CASING_RULE,
@@ -235,7 +239,9 @@ export function getAllToolCallsWithResponses(
 }
 
 /** The usage metadata of every invocation event that reported some (Python `get_all_usage_metadata`). */
-export function getAllUsageMetadata(invocation: Invocation): InvocationEvent['usageMetadata'][] {
+export function getAllUsageMetadata(
+  invocation: Invocation,
+): GenerateContentResponseUsageMetadata[] {
   const data = invocation.intermediateData;
   if (!data || !isInvocationEvents(data)) return [];
   return data.invocationEvents.flatMap((event) =>

@@ -101,7 +101,8 @@ export function toolTrajectoryMatchTypeOf(value: unknown): ToolTrajectoryMatchTy
 export const ToolTrajectoryCriterion = BaseCriterion.extend({
   matchType: z
     .unknown()
-    .transform((value, context) => {
+    .optional()
+    .transform((value, context): ToolTrajectoryMatchType => {
       const matchType = value === undefined ? 'EXACT' : toolTrajectoryMatchTypeOf(value);
       if (matchType !== undefined) return matchType;
       context.addIssue({
@@ -109,8 +110,7 @@ export const ToolTrajectoryCriterion = BaseCriterion.extend({
         message: `Invalid match type ${JSON.stringify(value)}: use EXACT, IN_ORDER or ANY_ORDER.`,
       });
       return z.NEVER;
-    })
-    .pipe(z.enum(['EXACT', 'IN_ORDER', 'ANY_ORDER'])),
+    }),
 });
 /** Criterion of the tool trajectory metric. */
 export type ToolTrajectoryCriterion = z.infer<typeof ToolTrajectoryCriterion>;

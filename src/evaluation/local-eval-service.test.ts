@@ -422,4 +422,65 @@ describe('LocalEvalService', () => {
       request!.actualInvocations.map((invocation) => invocation.rubrics?.[0]?.rubricId),
     ).toEqual(['polite', 'polite']);
   });
+
+  it('scores with LLM-judged metrics through a scripted judge', async () => {
+    const judge = new ScriptedLlm({
+      model: 'scripted-judge',
+      responses: (request) => {
+        const prompt = request.contents[0]?.parts?.[0]?.text ?? '';
+        return textResponse(
+          prompt.includes('is_the_agent_response_valid')
+            ? '{"reasoning": "Same roll.", "is_the_agent_response_valid": "valid"}'
+            : '{"criteria": [], "is_valid": True}',
+        );
+      },
+    });
+    const simulatorModel = new ScriptedLlm({ responses: [textResponse('</finished>')] });
+    const eval_ = await service({
+      metricEvaluatorRegistry: createDefaultMetricEvaluatorRegistry({ judgeModel: judge }),
+      userSimulatorProvider: new UserSimulatorProvider({
+        userSimulatorConfig: { model: simulatorModel },
+      }),
+    });
+    const inferences = await collect(
+      eval_.performInference({
+        appName: APP,
+        evalSetId: SET,
+        evalCaseIds: ['roll_six', 'scenario'],
+      }),
+    );
+    const judged = (metricName: string): EvalMetric => ({
+      metricName,
+      threshold: 0.5,
+      criterion: {
+        threshold: 0.5,
+        judgeModelOptions: { judgeModel: 'scripted-judge', numSamples: 1 },
+      },
+    });
+    const sixInference = inferences.filter((inference) => inference.evalCaseId === 'roll_six');
+    const scenarioInference = inferences.filter((inference) => inference.evalCaseId === 'scenario');
+    const [six] = await collect(
+      eval_.evaluate({
+        inferenceResults: sixInference,
+        evaluateConfig: { evalMetrics: [judged('final_response_match_v2')] },
+      }),
+    );
+    const [scenario] = await collect(
+      eval_.evaluate({
+        inferenceResults: scenarioInference,
+        evaluateConfig: { evalMetrics: [judged('per_turn_user_simulator_quality_v1')] },
+      }),
+    );
+    expect(six!.overallEvalMetricResults[0]).toMatchObject({
+      metricName: 'final_response_match_v2',
+      score: 1,
+      evalStatus: EvalStatus.PASSED,
+    });
+    expect(scenario!.overallEvalMetricResults[0]).toMatchObject({
+      metricName: 'per_turn_user_simulator_quality_v1',
+      evalStatus: EvalStatus.PASSED,
+    });
+    const prompts = judge.requests.map((request) => request.contents[0]?.parts?.[0]?.text ?? '');
+    expect(prompts.some((prompt) => prompt.includes('You rolled a 4.'))).toBe(true);
+  });
 });
