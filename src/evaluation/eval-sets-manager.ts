@@ -60,4 +60,11 @@ export interface EvalSetsManager {
    * or the case (kind `evalCase`) is missing.
    */
   deleteEvalCase(request: EvalCaseRequest): Promise<void>;
+
+  /**
+   * Deletes a whole eval set. Throws `EvalNotFoundError` (kind `evalSet`)
+   * when it is missing. Python's managers have no such method; adk-web's
+   * Eval tab deletes sets through the dev server.
+   */
+  deleteEvalSet(request: EvalSetRequest): Promise<void>;
 }

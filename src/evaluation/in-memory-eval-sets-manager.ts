@@ -83,6 +83,11 @@ export class InMemoryEvalSetsManager implements EvalSetsManager {
     return;
   }
 
+  async deleteEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<void> {
+    this.stored(appName, evalSetId);
+    this.evalSets.get(appName)?.delete(evalSetId);
+  }
+
   private stored(appName: string, evalSetId: string): EvalSet {
     assertEvalSetIds(appName, evalSetId);
     return requireEvalSet(this.evalSets.get(appName)?.get(evalSetId), evalSetId);
