@@ -540,6 +540,7 @@ export {
   registerJudgeMetrics,
   RubricBasedEvaluator,
   RubricBasedFinalResponseQualityV1Evaluator,
+  RubricBasedMultiTurnTrajectoryEvaluator,
   RubricBasedToolUseV1Evaluator,
   type LlmJudgeOptions,
   type RubricBasedEvaluatorOptions,

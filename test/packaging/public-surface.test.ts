@@ -184,6 +184,7 @@ describe('public surface of @adk-ts/adk', () => {
       'RougeEvaluator',
       'RubricBasedEvaluator',
       'RubricBasedFinalResponseQualityV1Evaluator',
+      'RubricBasedMultiTurnTrajectoryEvaluator',
       'RubricBasedToolUseV1Evaluator',
       'Runner',
       'START',
