@@ -214,3 +214,5 @@ export {
   type NextUserMessage,
   type UserSimulator,
 } from './simulation/user-simulator.js';
+// Building eval cases from sessions.
+export { createEmptyState } from './empty-session-state.js';
