@@ -109,6 +109,7 @@ export {
   LocalEvalSetsManager,
   evalSetFromFileText,
   loadEvalSetFromFile,
+  loadEvalSetFromTestFile,
 } from './local-eval-sets-manager.js';
 export { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
 export {
