@@ -610,6 +610,20 @@ export {
   type UserSimulator,
 } from './evaluation/index.js';
 
+// Evaluation: LLM-judged metrics (the other evaluation names are listed by their own block).
+export {
+  FinalResponseMatchV2Evaluator,
+  HallucinationsV1Evaluator,
+  LlmAsJudge,
+  PerTurnUserSimulatorQualityV1,
+  registerJudgeMetrics,
+  RubricBasedEvaluator,
+  RubricBasedFinalResponseQualityV1Evaluator,
+  RubricBasedToolUseV1Evaluator,
+  type LlmJudgeOptions,
+  type RubricBasedEvaluatorOptions,
+} from './evaluation/index.js';
+
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';
 

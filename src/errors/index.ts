@@ -29,6 +29,7 @@ export { InvalidArtifactIdError, type ArtifactIdArgument } from './invalid-artif
 export { InvalidArtifactNameError } from './invalid-artifact-name-error.js';
 export { InvocationNotFoundError } from './invocation-not-found-error.js';
 export { InvocationNotResumableError } from './invocation-not-resumable-error.js';
+export { JudgeNoResponseError } from './judge-no-response-error.js';
 export { LlmCallsLimitExceededError } from './llm-calls-limit-exceeded-error.js';
 export { McpConnectionError } from './mcp-connection-error.js';
 export { MissingApiKeyError } from './missing-api-key-error.js';

@@ -96,8 +96,9 @@ export async function loadEvalSetFromFile(
 
 /**
  * The agent of an app folder (loaded as `adk web` loads it: `agent.ts`,
- * `root_agent.yaml`, …) or of a module file exporting `app` or `rootAgent`.
- * Throws `AgentLoadError` when the module has neither.
+ * `root_agent.yaml`, …) or of a module file exporting `app`, `rootAgent`
+ * or `getAgentAsync` (resolving to the agent or `[agent, cleanup]`).
+ * Throws `AgentLoadError` when the module has none of them.
  */
 export async function loadAgentModule(
   modulePath: string,
@@ -113,9 +114,17 @@ export async function loadAgentModule(
   if (app instanceof App) return { root: app.rootAgent, app };
   const rootAgent = module.rootAgent;
   if (rootAgent instanceof BaseAgent) return { root: rootAgent, app: undefined };
+  // Python's `get_agent_async` factory: it resolves to the agent, or to `[agent, cleanup]`.
+  if (typeof module.getAgentAsync === 'function') {
+    const made: unknown = await (module.getAgentAsync as () => unknown)();
+    const agent = Array.isArray(made) ? made[0] : made;
+    if (agent instanceof BaseAgent) return { root: agent, app: undefined };
+  }
   throw new AgentLoadError({
     filePath: modulePath,
-    message: `Module ${modulePath} does not export \`app\` (an App) or \`rootAgent\` (an agent).`,
+    message:
+      `Module ${modulePath} does not export \`app\` (an App), \`rootAgent\` (an agent) ` +
+      'or `getAgentAsync` (a function resolving to one).',
   });
 }
 

@@ -7,7 +7,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { App } from '../runner/app.js';
 import { aggregateEvalCaseResults } from './eval-case-result-aggregator.js';
 import { type EvalConfig, getEvalMetricsFromConfig } from './eval-config.js';
-import { getMetricThreshold } from './eval-case-scoring.js';
+import { getMetricThreshold } from './metric-scoring.js';
 import { type EvalMetricResult, EvalStatus } from './eval-metrics.js';
 import type { EvalCaseResult } from './eval-result.js';
 import type { EvalSet } from './eval-set.js';

@@ -1,3 +1,5 @@
+import { registerJudgeMetrics } from './judges/register-judge-metrics.js';
+import type { LlmJudgeOptions } from './judges/llm-as-judge.js';
 import { MetricEvaluatorRegistry } from './metric-evaluator-registry.js';
 import { RougeEvaluator } from './metrics/rouge-evaluator.js';
 import { TrajectoryEvaluator } from './metrics/trajectory-evaluator.js';
@@ -11,10 +13,14 @@ import { PREBUILT_METRIC_INFOS } from './prebuilt-metric-infos.js';
  * `response_match_score`, `safety_v1`, the Vertex AI multi-turn metrics, and
  * the LLM-judged metrics. The metrics the reference computes with the
  * Vertex AI evaluation service are listed but refuse to make an evaluator
- * (`UnsupportedMetricError`). Each call returns a fresh registry: extend it
- * with `registerEvaluator` without affecting others.
+ * (`UnsupportedMetricError`). With `options.judgeModel`, every LLM-judged
+ * metric calls that model instead of the one its criterion names (e.g. a
+ * scripted judge for an offline run). Each call returns a fresh registry:
+ * extend it with `registerEvaluator` without affecting others.
  */
-export function createDefaultMetricEvaluatorRegistry(): MetricEvaluatorRegistry {
+export function createDefaultMetricEvaluatorRegistry(
+  options: LlmJudgeOptions = {},
+): MetricEvaluatorRegistry {
   const registry = new MetricEvaluatorRegistry();
   const info = PREBUILT_METRIC_INFOS;
 
@@ -47,12 +53,8 @@ export function createDefaultMetricEvaluatorRegistry(): MetricEvaluatorRegistry 
     evaluatorFactory: refuseVertexAiMetric,
   });
 
-  // LLM-judged metrics (eval-judges), in the reference's order, each with its
-  // info from PREBUILT_METRIC_INFOS:
-  // final_response_match_v2, rubric_based_final_response_quality_v1,
-  // hallucinations_v1, rubric_based_tool_use_quality_v1,
-  // per_turn_user_simulator_quality_v1,
-  // rubric_based_multi_turn_trajectory_quality_v1.
+  // The LLM-judged metrics, in the reference's order.
+  registerJudgeMetrics(registry, options);
 
   return registry;
 }

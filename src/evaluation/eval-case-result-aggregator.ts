@@ -1,4 +1,5 @@
-import { finalEvalStatus, getMetricThreshold } from './eval-case-scoring.js';
+import { finalEvalStatus } from './eval-case-scoring.js';
+import { getMetricThreshold } from './metric-scoring.js';
 import { type EvalMetricResult, EvalStatus } from './eval-metrics.js';
 import type { EvalCaseResult } from './eval-result.js';
 

@@ -160,24 +160,6 @@ function metricResult(
 }
 
 /**
- * The threshold a metric's score is held to (Python `_get_metric_threshold`):
- * its criterion's, else its own. Throws `InvalidArgumentError` for a metric
- * with neither.
- */
-export function getMetricThreshold(
-  metric: Pick<EvalMetric, 'metricName' | 'threshold' | 'criterion'>,
-): number {
-  const threshold = metric.criterion?.threshold ?? metric.threshold;
-  if (typeof threshold !== 'number') {
-    throw new InvalidArgumentError({
-      message: `Metric ${metric.metricName} has no threshold (neither in its criterion nor its own).`,
-      argument: 'evalMetric',
-    });
-  }
-  return threshold;
-}
-
-/**
  * The status of a case from its metrics' overall statuses (Python
  * `_generate_final_eval_status`): `FAILED` as soon as one failed, else
  * `PASSED` when one passed, else `NOT_EVALUATED`. Metrics that were not

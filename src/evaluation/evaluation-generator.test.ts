@@ -42,7 +42,13 @@ function diceModel(): ScriptedLlm {
       }
       const text = part?.text ?? '';
       if (text.includes('20')) return functionCallResponse('roll_die', { sides: 20 });
-      if (text.includes('die')) return functionCallResponse('roll_die', { sides: 6 });
+      if (text.includes('die')) {
+        return {
+          ...functionCallResponse('roll_die', { sides: 6 }),
+          modelVersion: 'dice-1',
+          usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 3, totalTokenCount: 15 },
+        };
+      }
       return textResponse('Hello! I roll dice.');
     },
   });
@@ -79,6 +85,11 @@ describe('generateInferences', () => {
       name: 'roll_die',
       args: { sides: 6 },
     });
+    expect(events[0]).toMatchObject({
+      modelVersion: 'dice-1',
+      usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 3, totalTokenCount: 15 },
+    });
+    expect(events[1]).not.toHaveProperty('usageMetadata');
     expect(events[1]!.content!.parts![0]!.functionResponse).toMatchObject({
       name: 'roll_die',
       response: { result: 4 },

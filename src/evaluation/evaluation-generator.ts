@@ -222,6 +222,9 @@ export function convertEventsToEvalInvocations(
       if (event.content && (event !== finalEvent || callsTools))
         invocationEvent.content = event.content;
       if (event.groundingMetadata) invocationEvent.groundingMetadata = event.groundingMetadata;
+      // Newer eval files carry the model call's usage and version (read by efficiency metrics).
+      if (event.usageMetadata) invocationEvent.usageMetadata = event.usageMetadata;
+      if (event.modelVersion) invocationEvent.modelVersion = event.modelVersion;
       invocationEvents.push(invocationEvent);
     }
 

@@ -215,5 +215,37 @@ export {
   type NextUserMessage,
   type UserSimulator,
 } from './simulation/user-simulator.js';
+// LLM-judged metrics (judges/).
+export { FinalResponseMatchV2Evaluator } from './judges/final-response-match-v2.js';
+export { HallucinationsV1Evaluator } from './judges/hallucinations-v1.js';
+export {
+  LlmAsJudge,
+  type AutoRaterScore,
+  type JudgeCriterionBase,
+  type LlmJudgeOptions,
+} from './judges/llm-as-judge.js';
+export { PerTurnUserSimulatorQualityV1 } from './judges/per-turn-user-simulator-quality-v1.js';
+export { registerJudgeMetrics } from './judges/register-judge-metrics.js';
+export {
+  MajorityVotePerInvocationResultsAggregator,
+  MeanInvocationResultsSummarizer,
+  type InvocationResultsSummarizer,
+  type PerInvocationResultsAggregator,
+} from './judges/rubric-aggregation.js';
+export {
+  RubricBasedEvaluator,
+  type RubricBasedEvaluatorOptions,
+} from './judges/rubric-based-evaluator.js';
+export { RubricBasedFinalResponseQualityV1Evaluator } from './judges/rubric-based-final-response-quality-v1.js';
+export { RubricBasedToolUseV1Evaluator } from './judges/rubric-based-tool-use-quality-v1.js';
+export {
+  DefaultAutoRaterResponseParser,
+  type AutoRaterResponseParser,
+  type RubricResponse,
+} from './judges/rubric-response-parser.js';
+export {
+  addDefaultRetryOptionsIfNotPresent,
+  DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
+} from './retry-options.js';
 // Building eval cases from sessions.
 export { createEmptyState } from './empty-session-state.js';

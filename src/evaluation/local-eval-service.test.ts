@@ -16,6 +16,9 @@ import type { EvalCaseResult } from './eval-result.js';
 import { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
 import { LocalEvalService } from './local-eval-service.js';
 import { LocalEvalSetResultsManager } from './local-eval-set-results-manager.js';
+import { createDefaultMetricEvaluatorRegistry } from './default-metric-evaluator-registry.js';
+import type { EvaluateInvocationsRequest } from './evaluator.js';
+import { UserSimulatorProvider } from './simulation/user-simulator-provider.js';
 
 const APP = 'dice_app';
 const SET = 'dice_set';
@@ -157,7 +160,6 @@ describe('LocalEvalService', () => {
 
   it('runs every case, a failing one reported without stopping the others', async () => {
     const simulator = new ScriptedLlm({ responses: [textResponse('</finished>')] });
-    const { UserSimulatorProvider } = await import('./simulation/user-simulator-provider.js');
     const eval_ = await service({
       userSimulatorProvider: new UserSimulatorProvider({
         userSimulatorConfig: { model: simulator },
@@ -338,5 +340,147 @@ describe('LocalEvalService', () => {
         .map((r) => r.sessionId!)
         .sort()[0],
     );
+  });
+
+  it('scores a scenario case with a metric the user registered, the case rubrics on each invocation', async () => {
+    const registry = createDefaultMetricEvaluatorRegistry();
+    const seen: EvaluateInvocationsRequest[] = [];
+    registry.registerEvaluator({
+      metricInfo: {
+        metricName: 'turns_under_three',
+        description: 'Fewer than three turns.',
+        metricValueInfo: {
+          interval: { minValue: 0, maxValue: 1, openAtMin: false, openAtMax: false },
+        },
+      },
+      evaluatorFactory: () => ({
+        evaluateInvocations: (request) => {
+          seen.push(request);
+          const score = request.actualInvocations.length < 3 ? 1 : 0;
+          return Promise.resolve({
+            overallScore: score,
+            overallEvalStatus: score ? EvalStatus.PASSED : EvalStatus.FAILED,
+            perInvocationResults: request.actualInvocations.map((actualInvocation) => ({
+              actualInvocation,
+              score,
+              evalStatus: score ? EvalStatus.PASSED : EvalStatus.FAILED,
+            })),
+          });
+        },
+      }),
+    });
+    const evalSetsManager = await setsManager();
+    const scenario = (await evalSetsManager.getEvalCase({
+      appName: APP,
+      evalSetId: SET,
+      evalCaseId: 'scenario',
+    }))!;
+    await evalSetsManager.updateEvalCase({
+      appName: APP,
+      evalSetId: SET,
+      evalCase: {
+        ...scenario,
+        rubrics: [{ rubricId: 'polite', rubricContent: { textProperty: 'The agent is polite.' } }],
+      },
+    });
+    const simulatorModel = new ScriptedLlm({
+      responses: [textResponse('Roll a 20-sided die now'), textResponse('</finished>')],
+    });
+    const eval_ = new LocalEvalService({
+      rootAgent: diceAgent(),
+      evalSetsManager,
+      metricEvaluatorRegistry: registry,
+      userSimulatorProvider: new UserSimulatorProvider({
+        userSimulatorConfig: { model: simulatorModel },
+      }),
+    });
+    const inferences = await collect(
+      eval_.performInference({ appName: APP, evalSetId: SET, evalCaseIds: ['scenario'] }),
+    );
+    const [result] = await collect(
+      eval_.evaluate({
+        inferenceResults: inferences,
+        evaluateConfig: { evalMetrics: [{ metricName: 'turns_under_three', threshold: 1 }] },
+      }),
+    );
+    expect(result!.finalEvalStatus).toBe(EvalStatus.PASSED);
+    expect(result!.overallEvalMetricResults).toEqual([
+      expect.objectContaining({
+        metricName: 'turns_under_three',
+        score: 1,
+        evalStatus: EvalStatus.PASSED,
+      }),
+    ]);
+    expect(result!.evalMetricResultPerInvocation).toHaveLength(2);
+    expect(result!.evalMetricResultPerInvocation[0]!.expectedInvocation).toBeUndefined();
+    const [request] = seen;
+    expect(request!.expectedInvocations).toBeUndefined();
+    expect(request!.conversationScenario).toMatchObject({
+      conversationPlan: 'Roll once, then stop.',
+    });
+    expect(
+      request!.actualInvocations.map((invocation) => invocation.rubrics?.[0]?.rubricId),
+    ).toEqual(['polite', 'polite']);
+  });
+
+  it('scores with LLM-judged metrics through a scripted judge', async () => {
+    const judge = new ScriptedLlm({
+      model: 'scripted-judge',
+      responses: (request) => {
+        const prompt = request.contents[0]?.parts?.[0]?.text ?? '';
+        return textResponse(
+          prompt.includes('is_the_agent_response_valid')
+            ? '{"reasoning": "Same roll.", "is_the_agent_response_valid": "valid"}'
+            : '{"criteria": [], "is_valid": True}',
+        );
+      },
+    });
+    const simulatorModel = new ScriptedLlm({ responses: [textResponse('</finished>')] });
+    const eval_ = await service({
+      metricEvaluatorRegistry: createDefaultMetricEvaluatorRegistry({ judgeModel: judge }),
+      userSimulatorProvider: new UserSimulatorProvider({
+        userSimulatorConfig: { model: simulatorModel },
+      }),
+    });
+    const inferences = await collect(
+      eval_.performInference({
+        appName: APP,
+        evalSetId: SET,
+        evalCaseIds: ['roll_six', 'scenario'],
+      }),
+    );
+    const judged = (metricName: string): EvalMetric => ({
+      metricName,
+      threshold: 0.5,
+      criterion: {
+        threshold: 0.5,
+        judgeModelOptions: { judgeModel: 'scripted-judge', numSamples: 1 },
+      },
+    });
+    const sixInference = inferences.filter((inference) => inference.evalCaseId === 'roll_six');
+    const scenarioInference = inferences.filter((inference) => inference.evalCaseId === 'scenario');
+    const [six] = await collect(
+      eval_.evaluate({
+        inferenceResults: sixInference,
+        evaluateConfig: { evalMetrics: [judged('final_response_match_v2')] },
+      }),
+    );
+    const [scenario] = await collect(
+      eval_.evaluate({
+        inferenceResults: scenarioInference,
+        evaluateConfig: { evalMetrics: [judged('per_turn_user_simulator_quality_v1')] },
+      }),
+    );
+    expect(six!.overallEvalMetricResults[0]).toMatchObject({
+      metricName: 'final_response_match_v2',
+      score: 1,
+      evalStatus: EvalStatus.PASSED,
+    });
+    expect(scenario!.overallEvalMetricResults[0]).toMatchObject({
+      metricName: 'per_turn_user_simulator_quality_v1',
+      evalStatus: EvalStatus.PASSED,
+    });
+    const prompts = judge.requests.map((request) => request.contents[0]?.parts?.[0]?.text ?? '');
+    expect(prompts.some((prompt) => prompt.includes('You rolled a 4.'))).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EvalFailedError } from '../../src/errors/eval-failed-error.js';
@@ -64,5 +66,32 @@ describe('AgentEvaluator from a vitest test', () => {
     ]);
     // Three runs of two turns each.
     expect(results[0]!.evalMetricResultPerInvocation).toHaveLength(6);
+  });
+
+  it('loads a module file exporting getAgentAsync and evaluates one eval file', async () => {
+    await AgentEvaluator.evaluate({
+      agentModule: fixture('dice_factory/agent-factory.ts'),
+      evalDatasetFilePathOrDir: fixture('dice_agent/roll.test.json'),
+      numRuns: 1,
+      printDetailedResults: false,
+    });
+  });
+
+  it('refuses criteria the older format cannot be scored with', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'adk-agent-evaluator-'));
+    try {
+      await copyFile(fixture('dice_agent/roll.test.json'), path.join(dir, 'roll.test.json'));
+      await writeFile(
+        path.join(dir, 'test_config.json'),
+        JSON.stringify({ criteria: { final_response_match_v2: 0.5 } }),
+      );
+      await expect(
+        AgentEvaluator.evaluate({ agent: rootAgent, evalDatasetFilePathOrDir: dir, numRuns: 1 }),
+      ).rejects.toThrow(
+        "Invalid criteria key: final_response_match_v2. Expected one of ['tool_trajectory_avg_score', 'response_evaluation_score', 'response_match_score', 'safety_v1'].",
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { formatPythonTemplate, pythonStr } from './python-format.js';
+import { pythonJsonDumps, pydanticJsonDumps } from './python-json.js';
+import { pythonStrip } from './python-strip.js';
+
+describe('Python string helpers of the judges', () => {
+  it('fills named fields and unescapes doubled braces as str.format does', () => {
+    // Python: '{{\n  "a": {a},\n}}'.format(a='x') == '{\n  "a": x,\n}'
+    expect(formatPythonTemplate('{{\n  "a": {a},\n}}', { a: 'x' })).toBe('{\n  "a": x,\n}');
+    // Python: '{a}{a}'.format(a=None) == 'NoneNone'
+    expect(formatPythonTemplate('{a}{a}', { a: null })).toBe('NoneNone');
+    // A field value is not re-read as a template.
+    expect(formatPythonTemplate('{a}', { a: '{b}' })).toBe('{b}');
+  });
+
+  it('refuses a template naming a field that was not given (Python KeyError)', () => {
+    expect(() => formatPythonTemplate('{missing}', {})).toThrow(InvalidArgumentError);
+  });
+
+  it("prints values as Python's str()", () => {
+    expect([pythonStr(undefined), pythonStr(true), pythonStr(false), pythonStr(3)]).toEqual([
+      'None',
+      'True',
+      'False',
+      '3',
+    ]);
+  });
+
+  it('strips a set of characters from both ends as str.strip(chars)', () => {
+    // Python: 'valid,'.strip(r'\s,\}') == 'valid'; 'valids}'.strip(...) == 'valid'; 'sure'.strip(...) == 'ure'
+    expect(pythonStrip('valid,', '\\s,}')).toBe('valid');
+    expect(pythonStrip('valids}', '\\s,}')).toBe('valid');
+    expect(pythonStrip('sure', '\\s,}')).toBe('ure');
+    expect(pythonStrip(',,,', '\\s,}')).toBe('');
+  });
+
+  it("writes JSON as json.dumps(indent=2) (ASCII only) and pydantic's model_dump_json(indent=2)", () => {
+    const value = { word: 'dé', emoji: '😀', list: [], nested: { a: [1] } };
+    // Python: json.dumps({'word': 'dé', 'emoji': '😀', 'list': [], 'nested': {'a': [1]}}, indent=2)
+    expect(pythonJsonDumps(value)).toBe(
+      '{\n  "word": "d\\u00e9",\n  "emoji": "\\ud83d\\ude00",\n  "list": [],\n  "nested": {\n    "a": [\n      1\n    ]\n  }\n}',
+    );
+    expect(pydanticJsonDumps(value)).toBe(
+      '{\n  "word": "dé",\n  "emoji": "😀",\n  "list": [],\n  "nested": {\n    "a": [\n      1\n    ]\n  }\n}',
+    );
+  });
+});
+
+describe('genai objects in the shape pydantic dumps them', () => {
+  it('orders fields as genai declares them and keeps user-named keys', async () => {
+    const { functionCallToPython, toolDeclarationToPython } = await import('./python-shapes.js');
+    expect(JSON.stringify(functionCallToPython({ name: 'f', args: { someArg: 1 }, id: 'x' }))).toBe(
+      '{"id":"x","args":{"someArg":1},"name":"f"}',
+    );
+    const declaration = {
+      functionDeclarations: [
+        {
+          parameters: {
+            type: 'OBJECT',
+            required: ['userName'],
+            properties: { userName: { type: 'STRING', description: 'Who.' } },
+          },
+          name: 'greet',
+          description: 'Greets.',
+        },
+      ],
+    };
+    const expected =
+      '{"function_declarations":[{"description":"Greets.","name":"greet","parameters":' +
+      '{"properties":{"userName":{"description":"Who.","type":"STRING"}},"required":["userName"],"type":"OBJECT"}}]}';
+    expect(JSON.stringify(toolDeclarationToPython(declaration))).toBe(expected);
+    // The same declaration as a Python file writes it (snake_case, kept as written).
+    const fromPython = {
+      function_declarations: [
+        {
+          name: 'greet',
+          parameters: {
+            properties: { userName: { type: 'STRING', description: 'Who.' } },
+            type: 'OBJECT',
+            required: ['userName'],
+          },
+          description: 'Greets.',
+        },
+      ],
+    };
+    expect(JSON.stringify(toolDeclarationToPython(fromPython))).toBe(expected);
+  });
+});
