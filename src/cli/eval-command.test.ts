@@ -169,6 +169,9 @@ describe('adk eval', () => {
       { cwd },
     );
     expect(judged.code).toBe(0);
+    expect(judged.stdout.split('\n')[0]).toBe(
+      "Using evaluation criteria: criteria={'final_response_match_v2': BaseCriterion(threshold=0.5, judge_model_options={'judge_model': 'scripted-judge', 'num_samples': 3})} custom_metrics=None user_simulator_config=None",
+    );
     expect(judged.stdout).toContain('Tests passed: 2\n  Tests failed: 0\n');
     expect(judged.stdout).toContain(
       'Metric: final_response_match_v2, Status: PASSED, Score: 1.0, Threshold: 0.5',
