@@ -17,11 +17,13 @@ describe('examples/agents', () => {
   it('holds YAML apps and a TypeScript app', async () => {
     const loader = new AgentsDirectoryLoader({ agentsDir, loadEnvFiles: false });
     expect(await loader.listApps()).toEqual([
+      'hello_eval',
       'refund_flow',
       'triage_yaml',
       'weather_yaml',
       'word_counter',
     ]);
+    expect((await loader.findAppSource('hello_eval'))?.language).toBe('typescript');
     expect((await loader.findAppSource('refund_flow'))?.language).toBe('typescript');
     expect((await loader.findAppSource('triage_yaml'))?.language).toBe('yaml');
     expect((await loader.findAppSource('weather_yaml'))?.language).toBe('yaml');

@@ -619,6 +619,7 @@ export {
   registerJudgeMetrics,
   RubricBasedEvaluator,
   RubricBasedFinalResponseQualityV1Evaluator,
+  RubricBasedMultiTurnTrajectoryEvaluator,
   RubricBasedToolUseV1Evaluator,
   type LlmJudgeOptions,
   type RubricBasedEvaluatorOptions,

@@ -1,5 +1,6 @@
 import type { Content } from '../types/index.js';
 import { getAllToolCalls, type Invocation } from './eval-case.js';
+import { pythonFloat } from './eval-json.js';
 import { type EvalMetricResult, EvalStatus } from './eval-metrics.js';
 
 /** One per-invocation result of a metric, with the invocations it judged. */
@@ -47,7 +48,7 @@ export function toolCallsText(invocation: Invocation | undefined): string {
 export function formatMetricDetails(details: MetricDetails): string {
   const summary =
     `Summary: \`${evalStatusName(details.status)}\` for Metric: \`${details.metricName}\`. ` +
-    `Expected threshold: \`${details.threshold}\`, actual value: \`${details.overallScore ?? 'None'}\`.`;
+    `Expected threshold: \`${pythonFloat(details.threshold)}\`, actual value: \`${details.overallScore === undefined ? 'None' : pythonFloat(details.overallScore)}\`.`;
   const header = [
     'eval_status',
     'score',
@@ -60,8 +61,8 @@ export function formatMetricDetails(details: MetricDetails): string {
   ];
   const rows = details.rows.map(({ result, entry }) => [
     evalStatusName(result.evalStatus),
-    result.score === undefined ? 'None' : String(result.score),
-    String(details.threshold),
+    result.score === undefined ? 'None' : pythonFloat(result.score),
+    pythonFloat(details.threshold),
     contentText((entry.expectedInvocation ?? entry.actualInvocation).userContent),
     contentText(entry.expectedInvocation?.finalResponse),
     contentText(entry.actualInvocation.finalResponse),

@@ -8,6 +8,7 @@ import type { App } from '../runner/app.js';
 import { aggregateEvalCaseResults } from './eval-case-result-aggregator.js';
 import { type EvalConfig, getEvalMetricsFromConfig } from './eval-config.js';
 import { getMetricThreshold } from './metric-scoring.js';
+import { pythonFloat } from './eval-json.js';
 import { type EvalMetricResult, EvalStatus } from './eval-metrics.js';
 import type { EvalCaseResult } from './eval-result.js';
 import type { EvalSet } from './eval-set.js';
@@ -282,21 +283,19 @@ function metricFailures(
     const overallScore = scores.length
       ? scores.reduce((sum, score) => sum + score, 0) / scores.length
       : undefined;
-    const status =
-      overallScore === undefined
-        ? EvalStatus.NOT_EVALUATED
-        : overallScore >= threshold
-          ? EvalStatus.PASSED
-          : EvalStatus.FAILED;
-    if (status === EvalStatus.NOT_EVALUATED) {
+    let status: EvalStatus = EvalStatus.PASSED;
+    if (overallScore === undefined) {
+      status = EvalStatus.NOT_EVALUATED;
       failures.push(
         `${metricName} for ${label} was not evaluated. No score was produced, so the threshold ` +
-          `of ${threshold} was never checked and this is not a score regression. See the logs ` +
-          'for why the metric could not run.',
+          `of ${pythonFloat(threshold)} was never checked and this is not a score regression. ` +
+          'See the logs for why the metric could not run.',
       );
-    } else if (status === EvalStatus.FAILED) {
+    } else if (overallScore < threshold) {
+      status = EvalStatus.FAILED;
       failures.push(
-        `${metricName} for ${label} Failed. Expected ${threshold}, but got ${overallScore}.`,
+        `${metricName} for ${label} Failed. Expected ${pythonFloat(threshold)}, ` +
+          `but got ${pythonFloat(overallScore)}.`,
       );
     }
     print?.(formatMetricDetails({ metricName, threshold, overallScore, status, rows }));

@@ -243,4 +243,36 @@ describe('generateInferences', () => {
       'Failed to generate a user message: safety filters or other error (code=SAFETY)',
     );
   });
+
+  it('records a transfer to a sub-agent: both agents in the app details, their events by author', async () => {
+    const helper = new LlmAgent({
+      name: 'helper',
+      description: 'Answers greetings.',
+      instruction: 'Greet back.',
+      model: new ScriptedLlm({ responses: [textResponse('Hi from the helper.')] }),
+    });
+    const root = new LlmAgent({
+      name: 'router',
+      instruction: 'Route greetings to helper.',
+      model: new ScriptedLlm({
+        responses: [functionCallResponse('transfer_to_agent', { agent_name: 'helper' })],
+      }),
+      subAgents: [helper],
+    });
+    const [invocation] = await generateInferences({
+      rootAgent: root,
+      userSimulator: new StaticUserSimulator(staticTurns('hello')),
+    });
+    const events = (
+      invocation!.intermediateData as { invocationEvents: { author: string; content?: Content }[] }
+    ).invocationEvents;
+    expect(events.map((event) => event.author)).toEqual(['router', 'router']);
+    expect(events[0]!.content!.parts![0]!.functionCall).toMatchObject({
+      name: 'transfer_to_agent',
+      args: { agent_name: 'helper' },
+    });
+    expect(invocation!.finalResponse?.parts?.[0]?.text).toBe('Hi from the helper.');
+    expect(Object.keys(invocation!.appDetails!.agentDetails).sort()).toEqual(['helper', 'router']);
+    expect(invocation!.appDetails!.agentDetails.helper!.instructions).toContain('Greet back.');
+  });
 });

@@ -237,6 +237,10 @@ export {
   type RubricBasedEvaluatorOptions,
 } from './judges/rubric-based-evaluator.js';
 export { RubricBasedFinalResponseQualityV1Evaluator } from './judges/rubric-based-final-response-quality-v1.js';
+export {
+  assembleMultiTurnDialogue,
+  RubricBasedMultiTurnTrajectoryEvaluator,
+} from './judges/rubric-based-multi-turn-trajectory-quality-v1.js';
 export { RubricBasedToolUseV1Evaluator } from './judges/rubric-based-tool-use-quality-v1.js';
 export {
   DefaultAutoRaterResponseParser,

@@ -191,7 +191,7 @@ export class LocalEvalSetsManager implements EvalSetsManager {
     );
   }
 
-  deleteEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<void> {
+  async deleteEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<void> {
     assertEvalSetIds(appName, evalSetId);
     return this.queue.run(async () => {
       try {

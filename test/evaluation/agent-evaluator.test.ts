@@ -23,7 +23,7 @@ describe('AgentEvaluator from a vitest test', () => {
     const summaries = printed.filter((text) => text.startsWith('Summary: `EvalStatus.PASSED`'));
     expect(summaries.length).toBeGreaterThanOrEqual(4);
     expect(printed.join('\n')).toContain(
-      'for Metric: `tool_trajectory_avg_score`. Expected threshold: `1`, actual value: `1`.',
+      'for Metric: `tool_trajectory_avg_score`. Expected threshold: `1.0`, actual value: `1.0`.',
     );
     expect(printed.join('\n')).toContain('| EvalStatus.PASSED');
   });
@@ -39,7 +39,7 @@ describe('AgentEvaluator from a vitest test', () => {
     const failures = (error as EvalFailedError).failures;
     expect(failures).toHaveLength(2);
     expect(failures[0]).toMatch(
-      /^tool_trajectory_avg_score for .*dice_agent Failed\. Expected 1, but got 0\.$/,
+      /^tool_trajectory_avg_score for .*dice_agent Failed\. Expected 1\.0, but got 0\.0\.$/,
     );
     expect(failures[1]).toMatch(
       /^response_match_score for .*dice_agent Failed\. Expected 0\.8, but got 0\.\d+\.$/,

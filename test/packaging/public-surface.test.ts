@@ -215,6 +215,7 @@ describe('public surface of @adk-ts/adk', () => {
       'Rubric',
       'RubricBasedEvaluator',
       'RubricBasedFinalResponseQualityV1Evaluator',
+      'RubricBasedMultiTurnTrajectoryEvaluator',
       'RubricBasedToolUseV1Evaluator',
       'RubricScore',
       'RubricsBasedCriterion',

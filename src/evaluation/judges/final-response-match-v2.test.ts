@@ -153,6 +153,22 @@ describe('final_response_match_v2', () => {
     expect(result.overallScore).toBe(0.5);
   });
 
+  it('leaves an invocation not evaluated when the judge yields no response', async () => {
+    const silent = new ScriptedLlm({
+      model: 'scripted-judge',
+      responses: [[], textResponse(VALID)],
+    });
+    const invocations = [textInvocation('a', 'a'), textInvocation('b', 'b')];
+    const result = await new FinalResponseMatchV2Evaluator(metric(1), {
+      judgeModel: silent,
+    }).evaluateInvocations({ actualInvocations: invocations, expectedInvocations: invocations });
+    expect(result.perInvocationResults.map((r) => r.evalStatus)).toEqual([
+      EvalStatus.NOT_EVALUATED,
+      EvalStatus.PASSED,
+    ]);
+    expect(result.overallScore).toBe(1);
+  });
+
   it('is not evaluated when no invocation could be scored', async () => {
     const judge = scriptedJudge(['?']);
     const pair = [textInvocation('a', 'a')];

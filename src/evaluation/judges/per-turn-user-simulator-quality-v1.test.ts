@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
+import { JudgeNoResponseError } from '../../errors/judge-no-response-error.js';
+import { ScriptedLlm } from '../../testing/scripted-llm.js';
 import { EvalStatus } from '../eval-metrics.js';
 import {
   judgeMetric,
@@ -90,5 +92,15 @@ describe('per_turn_user_simulator_quality_v1', () => {
     await expect(
       evaluator.evaluateInvocations({ actualInvocations: conversation }),
     ).rejects.toThrow(InvalidArgumentError);
+  });
+
+  it('throws when the judge gives no response (the reference lets the error through)', async () => {
+    const silent = new ScriptedLlm({ model: 'scripted-judge', responses: [[]] });
+    await expect(
+      new PerTurnUserSimulatorQualityV1(metric(1), { judgeModel: silent }).evaluateInvocations({
+        actualInvocations: conversation.slice(0, 1),
+        conversationScenario: scenario,
+      }),
+    ).rejects.toSatisfy((error) => JudgeNoResponseError.isInstance(error));
   });
 });

@@ -23,3 +23,21 @@ export function pythonJsonDumps(value: unknown, indent = 2): string {
 export function pydanticJsonDumps(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? 'null';
 }
+
+/**
+ * Python's `json.dumps(value)` with its default separators (`", "` and
+ * `": "`) on one line, non-ASCII characters escaped as `pythonJsonDumps`
+ * does.
+ */
+export function pythonJsonDumpsCompact(value: unknown): string {
+  return writeCompact(value);
+}
+
+function writeCompact(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(writeCompact).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+    return `{${entries.map(([key, item]) => `${pythonJsonDumps(key)}: ${writeCompact(item)}`).join(', ')}}`;
+  }
+  return pythonJsonDumps(value ?? null);
+}

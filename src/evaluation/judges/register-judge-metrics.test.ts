@@ -12,7 +12,7 @@ import { RubricBasedToolUseV1Evaluator } from './rubric-based-tool-use-quality-v
 const rubrics = [{ rubricId: 'r', rubricContent: { textProperty: 'P' } }];
 
 describe('registerJudgeMetrics', () => {
-  it("registers the five judge metrics with adk-python's MetricInfo", () => {
+  it("registers the six judge metrics with adk-python's MetricInfo", () => {
     const registry = new MetricEvaluatorRegistry();
     registerJudgeMetrics(registry);
     const infos = registry.getRegisteredMetrics();
@@ -22,6 +22,7 @@ describe('registerJudgeMetrics', () => {
       'hallucinations_v1',
       'rubric_based_tool_use_quality_v1',
       'per_turn_user_simulator_quality_v1',
+      'rubric_based_multi_turn_trajectory_quality_v1',
     ]);
     expect(infos[0]).toEqual({
       metricName: 'final_response_match_v2',
