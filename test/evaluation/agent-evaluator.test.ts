@@ -94,4 +94,18 @@ describe('AgentEvaluator from a vitest test', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("scores with the config's custom metrics, their code found beside the eval files", async () => {
+    const printed: string[] = [];
+    await AgentEvaluator.evaluate({
+      agent: rootAgent,
+      evalDatasetFilePathOrDir: fixture('dice_custom_metric'),
+      customMetricsRootDir: fixture('dice_custom_metric'),
+      numRuns: 1,
+      print: (text) => printed.push(text),
+    });
+    expect(printed.join('\n')).toContain(
+      'Summary: `EvalStatus.PASSED` for Metric: `short_replies`. Expected threshold: `1.0`, actual value: `1.0`.',
+    );
+  });
 });
