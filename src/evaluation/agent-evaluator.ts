@@ -23,6 +23,7 @@ import {
 import { createDefaultMetricEvaluatorRegistry } from './default-metric-evaluator-registry.js';
 import { type EvalSetsReader, LocalEvalService } from './local-eval-service.js';
 import type { MetricEvaluatorRegistry } from './metric-evaluator-registry.js';
+import { registerCustomMetricsFromConfig } from './register-custom-metrics.js';
 import { formatMetricDetails } from './agent-evaluator-report.js';
 import { UserSimulatorProvider } from './simulation/user-simulator-provider.js';
 
@@ -59,8 +60,17 @@ export interface AgentEvaluatorOptions extends AgentUnderEvaluation {
   appName?: string;
   /** Saves each run's EvalSetResult (`*.evalset_result.json`). */
   evalSetResultsManager?: EvalSetResultsManager;
-  /** The metrics it can score with; default `createDefaultMetricEvaluatorRegistry()`. */
+  /**
+   * The metrics it can score with; default `createDefaultMetricEvaluatorRegistry()`.
+   * The eval config's `custom_metrics` are registered in it.
+   */
   metricEvaluatorRegistry?: MetricEvaluatorRegistry;
+  /**
+   * Where the code of the eval config's `custom_metrics` is found (see
+   * `registerCustomMetricsFromConfig`); default the folder holding
+   * `agentModule`, else the working directory.
+   */
+  customMetricsRootDir?: string;
 }
 
 /** Request of `AgentEvaluator.evaluateEvalSet`. */
@@ -123,8 +133,11 @@ export const AgentEvaluator = {
       rootAgent: agent,
       ...(app ? { app } : {}),
       evalSetsManager,
-      metricEvaluatorRegistry:
-        request.metricEvaluatorRegistry ?? createDefaultMetricEvaluatorRegistry(),
+      metricEvaluatorRegistry: await registerCustomMetricsFromConfig({
+        evalConfig,
+        registry: request.metricEvaluatorRegistry ?? createDefaultMetricEvaluatorRegistry(),
+        rootDir: customMetricsRootDir(request),
+      }),
       userSimulatorProvider: new UserSimulatorProvider(
         evalConfig.userSimulatorConfig
           ? { userSimulatorConfig: evalConfig.userSimulatorConfig }
@@ -188,6 +201,12 @@ function singleEvalSet(evalSet: EvalSet): EvalSetsReader {
           : undefined,
       ),
   };
+}
+
+function customMetricsRootDir(request: AgentEvaluatorOptions): string {
+  if (request.customMetricsRootDir) return path.resolve(request.customMetricsRootDir);
+  if (request.agentModule) return path.dirname(path.resolve(request.agentModule));
+  return process.cwd();
 }
 
 function requireAppNameForResults(request: AgentEvaluatorOptions): void {

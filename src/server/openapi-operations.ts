@@ -1,3 +1,4 @@
+import { EVAL_OPERATIONS } from './openapi-eval-operations.js';
 import { schemaRef, type JsonSchema } from './openapi-schemas.js';
 
 /** A query parameter of an operation. */
@@ -352,48 +353,6 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
       },
     },
   },
-  'GET /dev/apps/{app_name}/eval-sets': {
-    operationId: 'list_eval_sets',
-    summary: 'List the eval sets of an app',
-    tag: 'evaluation',
-    responses: {
-      200: json('`{evalSetIds}`', { type: 'object', properties: { evalSetIds: STRINGS } }),
-    },
-  },
-  'GET /dev/apps/{app_name}/eval_sets': {
-    operationId: 'list_eval_sets_legacy',
-    summary: 'List the eval sets of an app, as a list',
-    tag: 'evaluation',
-    deprecated: true,
-    responses: { 200: json('The eval set ids.', STRINGS) },
-  },
-  'GET /dev/apps/{app_name}/eval-results': {
-    operationId: 'list_eval_results',
-    summary: 'List the eval results of an app',
-    tag: 'evaluation',
-    responses: {
-      200: json('`{evalResultIds}`', { type: 'object', properties: { evalResultIds: STRINGS } }),
-    },
-  },
-  'GET /dev/apps/{app_name}/eval_results': {
-    operationId: 'list_eval_results_legacy',
-    summary: 'List the eval results of an app, as a list',
-    tag: 'evaluation',
-    deprecated: true,
-    responses: { 200: json('The eval result ids.', STRINGS) },
-  },
-  'GET /dev/apps/{app_name}/metrics-info': {
-    operationId: 'list_metrics_info',
-    summary: 'The eval metrics offered (none here)',
-    tag: 'evaluation',
-    responses: { 200: json('`{metricsInfo: []}`', ANY_OBJECT) },
-  },
-  'GET /dev/apps/{app_name}/eval_sets/{eval_set_id}/evals': {
-    operationId: 'list_evals_in_eval_set',
-    summary: 'List the eval ids of an eval set',
-    tag: 'evaluation',
-    responses: { 200: json('The eval ids, sorted.', STRINGS) },
-  },
   'GET /': {
     operationId: 'redirect_root_to_dev_ui',
     summary: 'Redirect to the dev UI',
@@ -428,4 +387,5 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     tag: 'dev UI',
     responses: { 200: { description: 'The file.', contentType: '*/*' } },
   },
+  ...EVAL_OPERATIONS,
 };

@@ -4,6 +4,11 @@ import { getOwn, setOwn } from '../utils/get-own.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { ContentObject, PartObject } from './genai-schemas.js';
 import {
+  AddSessionToEvalSetRequest,
+  CreateEvalSetRequest,
+  RunEvalRequest,
+} from './dev-eval-request-schemas.js';
+import {
   CreateSessionRequest,
   RewindSessionRequest,
   RunAgentRequest,
@@ -187,6 +192,18 @@ export function componentSchemas(): Record<string, JsonSchema> {
     UpdateMemoryRequest: generator.requestBody(
       UpdateMemoryRequest,
       'The session to add to memory.',
+    ),
+    CreateEvalSetRequest: generator.requestBody(
+      CreateEvalSetRequest,
+      'The eval set to create: `{eval_set: {eval_set_id, eval_cases: []}}`.',
+    ),
+    AddSessionToEvalSetRequest: generator.requestBody(
+      AddSessionToEvalSetRequest,
+      'The session to add and the id of the new eval case.',
+    ),
+    RunEvalRequest: generator.requestBody(
+      RunEvalRequest,
+      'The cases to run (all when none) and the metrics `{metricName, threshold | criterion}`.',
     ),
   };
   // Generated even when no body refers to it, so the response shapes can.

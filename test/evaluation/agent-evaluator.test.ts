@@ -7,6 +7,8 @@ import { EvalFailedError } from '../../src/errors/eval-failed-error.js';
 import { AgentEvaluator } from '../../src/evaluation/agent-evaluator.js';
 import { EvalStatus } from '../../src/evaluation/eval-metrics.js';
 import { evalSetFromJson } from '../../src/evaluation/eval-set.js';
+import { LlmAgent } from '../../src/agents/llm-agent.js';
+import { ScriptedLlm } from '../../src/testing/scripted-llm.js';
 import { rootAgent } from './fixtures/dice_agent/agent.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -93,5 +95,42 @@ describe('AgentEvaluator from a vitest test', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("scores with the config's custom metrics, their code found beside the eval files", async () => {
+    const printed: string[] = [];
+    await AgentEvaluator.evaluate({
+      agent: rootAgent,
+      evalDatasetFilePathOrDir: fixture('dice_custom_metric'),
+      customMetricsRootDir: fixture('dice_custom_metric'),
+      numRuns: 1,
+      print: (text) => printed.push(text),
+    });
+    expect(printed.join('\n')).toContain(
+      'Summary: `EvalStatus.PASSED` for Metric: `short_replies`. Expected threshold: `1.0`, actual value: `1.0`.',
+    );
+  });
+
+  it('fails a case whose runs crashed before any metric could score them', async () => {
+    const broken = new LlmAgent({
+      name: 'broken_agent',
+      model: new ScriptedLlm({ responses: () => new RangeError('model unavailable') }),
+    });
+    const evalSet = evalSetFromJson(
+      JSON.parse(await readFile(fixture('dice_agent/dice.evalset.json'), 'utf8')) as unknown,
+    );
+    const error = await AgentEvaluator.evaluateEvalSet({
+      agent: broken,
+      evalSet,
+      criteria: { tool_trajectory_avg_score: 1 },
+      numRuns: 2,
+      printDetailedResults: false,
+    }).catch((caught: unknown) => caught);
+    expect(EvalFailedError.isInstance(error)).toBe(true);
+    // Cases are reported in the order their results arrive.
+    expect([...(error as EvalFailedError).failures].sort()).toEqual([
+      'greet_then_roll for broken_agent Failed. 2 of 2 runs were recorded as failed without producing any metric results.',
+      'roll_six for broken_agent Failed. 2 of 2 runs were recorded as failed without producing any metric results.',
+    ]);
   });
 });
