@@ -27,9 +27,38 @@ beforeAll(async () => {
   const zod = pathToFileURL(createRequire(import.meta.url).resolve('zod')).href;
   await writeFile(
     path.join(appDir, 'agent.ts'),
-    agent.replace("'@adk-ts/adk'", `'${ADK_SOURCE_URL}'`).replace("'zod'", `'${zod}'`),
+    `import './judge.js';\n` +
+      agent.replace("'@adk-ts/adk'", `'${ADK_SOURCE_URL}'`).replace("'zod'", `'${zod}'`),
+  );
+  await writeFile(path.join(appDir, 'judge.ts'), JUDGE_SOURCE);
+  await writeFile(
+    path.join(cwd, 'judged_config.json'),
+    JSON.stringify({
+      criteria: {
+        final_response_match_v2: {
+          threshold: 0.5,
+          judge_model_options: { judge_model: 'scripted-judge', num_samples: 3 },
+        },
+      },
+    }),
   );
 });
+
+// A judge model for `final_response_match_v2`, registered under the name the
+// eval config gives: it finds the expected answer invalid when the reference
+// it is shown is the wrong one the tests write.
+const JUDGE_SOURCE = `import { BaseLlm, LLMRegistry } from '${ADK_SOURCE_URL}';
+
+export class ScriptedJudge extends BaseLlm {
+  static supportedModels = ['scripted-judge'];
+  async *generateContentAsync(request) {
+    const prompt = request.contents.flatMap((content) => content.parts ?? []).map((part) => part.text ?? '').join('');
+    const label = prompt.includes('Nothing at all, sorry.') ? 'invalid' : 'valid';
+    yield { content: { role: 'model', parts: [{ text: '{"reasoning": "compared", "is_the_agent_response_valid": "' + label + '"}' }] } };
+  }
+}
+LLMRegistry.register(ScriptedJudge);
+`;
 
 afterAll(async () => {
   await rm(cwd, { recursive: true, force: true });
@@ -125,6 +154,50 @@ describe('adk eval', () => {
     });
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('hello_eval_set:\n  Tests passed: 0\n  Tests failed: 1\n');
+  });
+
+  it('scores with an LLM judge (final_response_match_v2) named in the config', async () => {
+    const judged = await runCli(
+      [
+        'eval',
+        'hello_eval',
+        'hello_eval_set',
+        '--config_file_path',
+        'judged_config.json',
+        '--print_detailed_results',
+      ],
+      { cwd },
+    );
+    expect(judged.code).toBe(0);
+    expect(judged.stdout.split('\n')[0]).toBe(
+      "Using evaluation criteria: criteria={'final_response_match_v2': BaseCriterion(threshold=0.5, judge_model_options={'judge_model': 'scripted-judge', 'num_samples': 3})} custom_metrics=None user_simulator_config=None",
+    );
+    expect(judged.stdout).toContain('Tests passed: 2\n  Tests failed: 0\n');
+    expect(judged.stdout).toContain(
+      'Metric: final_response_match_v2, Status: PASSED, Score: 1.0, Threshold: 0.5',
+    );
+
+    const evalSet = JSON.parse(
+      await readFile(path.join(appDir, 'hello_eval_set.evalset.json'), 'utf8'),
+    ) as { eval_cases: { conversation: { final_response: { parts: { text: string }[] } }[] }[] };
+    const first = evalSet.eval_cases[0]?.conversation[0];
+    if (first) first.final_response.parts = [{ text: 'Nothing at all, sorry.' }];
+    await writeFile(path.join(cwd, 'judged_wrong.evalset.json'), JSON.stringify(evalSet));
+    const rejected = await runCli(
+      [
+        'eval',
+        'hello_eval',
+        'judged_wrong.evalset.json:what_can_you_do',
+        '--config_file_path',
+        'judged_config.json',
+        '--print_detailed_results',
+      ],
+      { cwd },
+    );
+    expect(rejected.code).toBe(1);
+    expect(rejected.stdout).toContain(
+      'Metric: final_response_match_v2, Status: FAILED, Score: 0.0, Threshold: 0.5',
+    );
   });
 
   it('refuses gs:// storage naming GCS, and an eval set file that is not there', async () => {

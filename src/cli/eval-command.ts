@@ -6,6 +6,7 @@ import { AgentsDirectoryLoader } from '../config/agents-directory.js';
 import type { InferenceRequest, InferenceResult } from '../evaluation/base-eval-service.js';
 import { getAllToolCalls, type IntermediateDataType } from '../evaluation/eval-case.js';
 import {
+  evalConfigToPythonJson,
   getEvalMetricsFromConfig,
   getEvaluationCriteriaOrDefault,
   type EvalConfig,
@@ -194,18 +195,24 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-// pydantic's str() of EvalConfig: its fields as `name=repr(value)`; a
-// threshold is a Python float, a criterion object is shown as its fields.
+// pydantic's str() of EvalConfig: its fields as `name=repr(value)`. A
+// threshold is a Python float; a criterion object reads as pydantic's repr of
+// a BaseCriterion (its fields, extra ones included, in snake_case).
 function evalConfigText(config: EvalConfig): string {
-  const criteria = Object.entries(config.criteria)
-    .map(
-      ([name, criterion]) =>
-        `${pythonRepr(name)}: ${typeof criterion === 'number' ? pythonFloat(criterion) : pythonRepr(criterion)}`,
-    )
+  const python = evalConfigToPythonJson(config);
+  const criteria = Object.entries((python['criteria'] ?? {}) as Record<string, unknown>)
+    .map(([name, criterion]) => {
+      if (typeof criterion === 'number') return `${pythonRepr(name)}: ${pythonFloat(criterion)}`;
+      const fields = Object.entries(criterion as Record<string, unknown>).map(
+        ([field, value]) =>
+          `${field}=${field === 'threshold' && typeof value === 'number' ? pythonFloat(value) : pythonRepr(value)}`,
+      );
+      return `${pythonRepr(name)}: BaseCriterion(${fields.join(', ')})`;
+    })
     .join(', ');
   return (
     `criteria={${criteria}} ` +
-    `custom_metrics=${pythonRepr(config.customMetrics ?? null)} ` +
-    `user_simulator_config=${pythonRepr(config.userSimulatorConfig ?? null)}`
+    `custom_metrics=${pythonRepr(python['custom_metrics'] ?? null)} ` +
+    `user_simulator_config=${pythonRepr(python['user_simulator_config'] ?? null)}`
   );
 }

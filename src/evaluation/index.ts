@@ -251,3 +251,5 @@ export {
   addDefaultRetryOptionsIfNotPresent,
   DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
 } from './retry-options.js';
+// Building eval cases from sessions.
+export { createEmptyState } from './empty-session-state.js';

@@ -65,10 +65,10 @@ export const EVENT_CASING_RULE = model({
  * rather than overflow the stack.
  */
 export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
-  return convertCasing(event, EVENT_CASING_RULE, { rename: toSnakeCase, argument: 'event' }) as Record<
-    string,
-    unknown
-  >;
+  return convertCasing(event, EVENT_CASING_RULE, {
+    rename: toSnakeCase,
+    argument: 'event',
+  }) as Record<string, unknown>;
 }
 
 /**
@@ -78,10 +78,10 @@ export function eventToSnakeCaseJson(event: Event): Record<string, unknown> {
  * or arrays with `event`.
  */
 export function eventToCamelCaseJson(event: Event): Record<string, unknown> {
-  return convertCasing(event, EVENT_CASING_RULE, { rename: writeCamelCase, argument: 'event' }) as Record<
-    string,
-    unknown
-  >;
+  return convertCasing(event, EVENT_CASING_RULE, {
+    rename: writeCamelCase,
+    argument: 'event',
+  }) as Record<string, unknown>;
 }
 
 /**
@@ -113,7 +113,11 @@ function parseEvent(json: unknown, wireKey: Rename): Event {
   }
   const standIn = protoKeyStandIn();
   const result = Event.safeParse(
-    convertCasing(json, EVENT_CASING_RULE, { rename: keepKey, dataKey: standIn.dataKey, argument: 'event' }),
+    convertCasing(json, EVENT_CASING_RULE, {
+      rename: keepKey,
+      dataKey: standIn.dataKey,
+      argument: 'event',
+    }),
   );
   if (result.success) return standIn.used() ? restoreProtoKeys(result.data) : result.data;
   const problems = result.error.issues

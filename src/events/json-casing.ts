@@ -160,7 +160,11 @@ function convertModel(
     // Parsing (`keepKey`) still reads both spellings into camelCase.
     const outKey = rule.snakeCaseOnly && rename !== keepKey ? toSnakeCase(name) : rename(name);
     const boxed = options.markFloats && typeof item === 'number' && rule.floats?.includes(name);
-    setOwn(out, outKey, boxed ? new PythonFloat(item) : convert(item, fieldRule, options, depth + 1));
+    setOwn(
+      out,
+      outKey,
+      boxed ? new PythonFloat(item) : convert(item, fieldRule, options, depth + 1),
+    );
   }
   return out;
 }

@@ -352,12 +352,18 @@ describe('a session added as a case, then run', () => {
   });
 
   it('runs the case with the chosen metrics and thresholds, saves the result, hides eval sessions', async () => {
+    // A case of its own: this test edits it (tests run in a shuffled order).
+    await call('POST', '/dev/apps/dice/eval-sets/runs/add-session', {
+      evalId: 'run_roll',
+      sessionId,
+      userId: 'alice',
+    });
     const metrics = [
       { metricName: 'tool_trajectory_avg_score', threshold: 1 },
       { metric_name: 'response_match_score', threshold: 0.7 },
     ];
     const passed = await call('POST', '/dev/apps/dice/eval-sets/runs/run', {
-      eval_case_ids: ['recorded_roll'],
+      eval_case_ids: ['run_roll'],
       eval_metrics: metrics,
     });
     expect(passed.status).toBe(200);
@@ -379,7 +385,7 @@ describe('a session added as a case, then run', () => {
     ]);
     expect(result).toMatchObject({
       evalSetId: 'runs',
-      evalId: 'recorded_roll',
+      evalId: 'run_roll',
       finalEvalStatus: 1,
       evalMetricResults: [],
       userId: 'alice',
@@ -398,7 +404,7 @@ describe('a session added as a case, then run', () => {
     });
 
     // Expecting another answer fails the response metric; the legacy route answers a bare list.
-    const route = '/dev/apps/dice/eval_sets/runs/evals/recorded_roll';
+    const route = '/dev/apps/dice/eval_sets/runs/evals/run_roll';
     const evalCase = (await json(await call('GET', route))) as Record<string, unknown>;
     const [turn] = evalCase['conversation'] as Record<string, unknown>[];
     await call('PUT', route, {
@@ -408,12 +414,12 @@ describe('a session added as a case, then run', () => {
       ],
     });
     const failed = await call('POST', '/dev/apps/dice/eval_sets/runs/run_eval', {
-      eval_ids: [],
+      eval_ids: ['run_roll'],
       eval_metrics: metrics,
     });
     expect(failed.status).toBe(200);
     const [failedResult] = (await json(failed)) as Record<string, unknown>[];
-    expect(failedResult).toMatchObject({ evalId: 'recorded_roll', finalEvalStatus: 2 });
+    expect(failedResult).toMatchObject({ evalId: 'run_roll', finalEvalStatus: 2 });
     expect(failedResult?.['overallEvalMetricResults']).toEqual([
       expect.objectContaining({ metricName: 'tool_trajectory_avg_score', evalStatus: 1 }),
       expect.objectContaining({ metricName: 'response_match_score', evalStatus: 2 }),
@@ -430,7 +436,7 @@ describe('a session added as a case, then run', () => {
     )) as Record<string, unknown>;
     expect(saved).toMatchObject({ evalSetResultId: runResults[0], evalSetId: 'runs' });
     expect(saved['evalCaseResults']).toEqual([
-      expect.objectContaining({ evalId: 'recorded_roll', evalSetId: 'runs' }),
+      expect.objectContaining({ evalId: 'run_roll', evalSetId: 'runs' }),
     ]);
 
     const sessions = (await json(await call('GET', '/apps/dice/users/alice/sessions'))) as {

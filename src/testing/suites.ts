@@ -7,3 +7,5 @@ export { runSessionServiceSuite, type SessionServiceFixture } from './session-se
 export { runArtifactServiceSuite, type MakeArtifactService } from './artifact-service-suite.js';
 export { runMemoryServiceSuite, type MemoryServiceFixture } from './memory-service-suite.js';
 export { runCredentialServiceSuite } from './credential-service-suite.js';
+export { runEvalSetsManagerSuite } from './eval-sets-manager-suite.js';
+export { runEvalSetResultsManagerSuite } from './eval-set-results-manager-suite.js';

@@ -50,7 +50,8 @@ export const checkPrime = new FunctionTool({
   },
 });
 
-const CAPABILITIES = 'I can roll dice with any number of sides and check whether numbers are prime.';
+const CAPABILITIES =
+  'I can roll dice with any number of sides and check whether numbers are prime.';
 
 /**
  * A stand-in for Gemini that needs no network. Asked to roll an N-sided
