@@ -145,4 +145,13 @@ describe('eval routes without an agents directory, with a user metric', () => {
       (await call('GET', `/dev/apps/greeter/eval-results/${evalResultIds[0] ?? ''}`)).status,
     ).toBe(200);
   });
+
+  it('delete a whole set from memory', async () => {
+    await call('POST', '/dev/apps/greeter/eval-sets', {
+      eval_set: { eval_set_id: 'short_lived', eval_cases: [] },
+    });
+    expect((await call('DELETE', '/dev/apps/greeter/eval-sets/short_lived')).status).toBe(200);
+    expect((await call('GET', '/dev/apps/greeter/eval-sets/short_lived')).status).toBe(404);
+    expect((await call('DELETE', '/dev/apps/greeter/eval-sets/short_lived')).status).toBe(404);
+  });
 });
