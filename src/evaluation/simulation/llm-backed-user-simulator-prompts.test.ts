@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_USER_SIMULATOR_INSTRUCTIONS_TEMPLATE,
@@ -12,6 +14,35 @@ import {
 } from './jinja-template.js';
 
 const STOP = '</finished>';
+
+/** A prompt Jinja2 rendered (see fixtures/README.md). */
+const jinja2Rendered = (name: string) =>
+  readFileSync(
+    fileURLToPath(new URL(`./fixtures/simulator-prompt-${name}.txt`, import.meta.url)),
+    'utf8',
+  );
+
+const fixtureInputs = {
+  conversationPlan: 'Book a flight to LAX, then rent a car.',
+  conversationHistory: 'user: I need a flight.\n\nagent: Where to?',
+  stopSignal: STOP,
+};
+
+describe('simulator prompts against Jinja2', () => {
+  it('renders the default template byte for byte as Jinja2 does', () => {
+    expect(getLlmBackedUserSimulatorPrompt(fixtureInputs)).toBe(jinja2Rendered('default'));
+  });
+
+  it.each(['EXPERT', 'NOVICE', 'EVALUATOR'])(
+    'renders the persona template with %s byte for byte as Jinja2 does',
+    (id) => {
+      const userPersona = createDefaultUserPersonaRegistry().getPersona(id);
+      expect(getLlmBackedUserSimulatorPrompt({ ...fixtureInputs, userPersona })).toBe(
+        jinja2Rendered(`persona-${id}`),
+      );
+    },
+  );
+});
 
 describe('getLlmBackedUserSimulatorPrompt', () => {
   it('renders the default template as Jinja does: placeholders filled, the final newline dropped', () => {
