@@ -200,6 +200,30 @@ describe('adk eval', () => {
     );
   });
 
+  it('reads an eval set file in the older format (named after the file)', async () => {
+    await writeFile(
+      path.join(cwd, 'old-dice.json'),
+      JSON.stringify([
+        {
+          name: 'capabilities',
+          data: [
+            {
+              query: 'What can you do?',
+              expected_tool_use: [],
+              reference:
+                'I can roll dice with any number of sides and check whether numbers are prime.',
+            },
+          ],
+          initial_session: {},
+        },
+      ]),
+    );
+    const old = await runCli(['eval', 'hello_eval', 'old-dice.json'], { cwd });
+    expect(old.stderr).toContain('Ran eval case old_dice/capabilities');
+    expect(old.code).toBe(0);
+    expect(old.stdout).toContain('old_dice:\n  Tests passed: 1\n  Tests failed: 0\n');
+  });
+
   it('refuses gs:// storage naming GCS, and an eval set file that is not there', async () => {
     const gcs = await runCli(
       ['eval', 'hello_eval', 'hello_eval_set', '--eval_storage_uri', 'gs://my-bucket'],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli/cli-process.js';
+import { PreBuiltPersonas } from '../evaluation/simulation/pre-built-personas.js';
 import { scenarioEvalId } from './eval-set-command.js';
 
 /*
@@ -34,6 +35,23 @@ describe('scenarioEvalId', () => {
       }),
     ).toBe('2d120038');
     expect(scenarioEvalId({ startingPrompt: 'Héllo', conversationPlan: 'x' })).toBe('8d413f26');
+  });
+
+  it('hashes a persona with its fields in snake_case, each behaviour too', () => {
+    const persona = {
+      id: 'p',
+      description: 'A user.',
+      behaviors: [
+        { name: 'b', description: 'd', behaviorInstructions: ['i'], violationRubrics: ['v'] },
+      ],
+    };
+    // CPython: sha256(json.dumps({"starting_prompt": "s", "conversation_plan": "c",
+    //   "user_persona": {"id": "p", "description": "A user.", "behaviors": [{"name": "b",
+    //   "description": "d", "behavior_instructions": ["i"], "violation_rubrics": ["v"]}]}},
+    //   sort_keys=True))[:8]
+    expect(
+      scenarioEvalId({ startingPrompt: 's', conversationPlan: 'c', userPersona: persona }),
+    ).toBe('337bc224');
   });
 });
 
@@ -78,6 +96,7 @@ describe('adk eval_set', () => {
             conversation_plan: 'Ask for a 6-sided die roll, then ask whether the result is prime.',
           },
           { startingPrompt: 'Héllo', conversationPlan: 'x' },
+          { starting_prompt: 'Hi', conversation_plan: 'y', user_persona: 'EXPERT' },
         ],
       }),
     );
@@ -98,12 +117,22 @@ describe('adk eval_set', () => {
     const added = await runCli(args, { cwd });
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
+    // A persona named by id is stored and hashed as the registered persona, as Python does.
+    const expertId = scenarioEvalId({
+      startingPrompt: 'Hi',
+      conversationPlan: 'y',
+      userPersona: PreBuiltPersonas.EXPERT,
+    });
     expect(added.stdout).toBe(
-      "Eval case '2d120038' added to eval set 'sim'.\nEval case '8d413f26' added to eval set 'sim'.\n",
+      "Eval case '2d120038' added to eval set 'sim'.\nEval case '8d413f26' added to eval set 'sim'.\n" +
+        `Eval case '${expertId}' added to eval set 'sim'.\n`,
     );
     const file = JSON.parse(await readFile(path.join(appDir, 'sim.evalset.json'), 'utf8')) as {
       eval_cases: Record<string, unknown>[];
     };
+    expect(file.eval_cases[2]?.['conversation_scenario']).toMatchObject({
+      user_persona: { id: 'EXPERT', behaviors: expect.any(Array) as unknown[] },
+    });
     expect(file.eval_cases[0]).toEqual({
       eval_id: '2d120038',
       conversation_scenario: {
@@ -118,7 +147,8 @@ describe('adk eval_set', () => {
     expect(twice.code).toBe(0);
     expect(twice.stdout).toBe(
       "Eval case '2d120038' already exists in eval set 'sim', skipped adding.\n" +
-        "Eval case '8d413f26' already exists in eval set 'sim', skipped adding.\n",
+        "Eval case '8d413f26' already exists in eval set 'sim', skipped adding.\n" +
+        `Eval case '${expertId}' already exists in eval set 'sim', skipped adding.\n`,
     );
     const missingSet = await runCli([...args.slice(0, 3), 'ghost', ...args.slice(4)], { cwd });
     expect(missingSet.code).toBe(1);

@@ -11,6 +11,8 @@ import {
 import { SessionInput } from '../evaluation/eval-case.js';
 import { parseEvalJson } from '../evaluation/eval-json.js';
 import { LocalEvalSetsManager } from '../evaluation/local-eval-sets-manager.js';
+import { createDefaultUserPersonaRegistry } from '../evaluation/simulation/pre-built-personas.js';
+import type { UserPersonaRegistry } from '../evaluation/simulation/user-simulator-personas.js';
 import { setLogLevel } from '../utils/logger.js';
 import { resolveAgentPath } from './agent-path.js';
 import type { CliIo } from './cli-io.js';
@@ -94,7 +96,8 @@ export async function evalSetCreateCommand(
  * case's id is the first 8 hex digits of the SHA-256 of the scenario as
  * Python's `json.dumps(scenario.model_dump(), sort_keys=True)` writes it, so
  * both languages give a scenario the same id; a case already in the set is
- * skipped. Prints one line per scenario.
+ * skipped. A persona named by id is replaced by the registered persona, as
+ * Python does when it reads the file. Prints one line per scenario.
  */
 export async function addEvalCaseCommand(
   agent: string,
@@ -127,7 +130,10 @@ export async function addEvalCaseCommand(
       cause: error,
     });
   }
-  for (const scenario of scenarios.scenarios) {
+  const personas = createDefaultUserPersonaRegistry();
+  for (const written of scenarios.scenarios) {
+    // Python replaces a persona id by the registered persona when it reads the file.
+    const scenario = withResolvedPersona(written, personas);
     const evalId = scenarioEvalId(scenario);
     const existing = await manager.getEvalCase({
       appName: target.appName,
@@ -159,12 +165,27 @@ export async function addEvalCaseCommand(
 // A SessionInput's state is the user's data, kept as written.
 const SESSION_INPUT_CASING_RULE = modelRule({ state: VERBATIM }, { defaults: { state: {} } });
 
+function withResolvedPersona(
+  scenario: ConversationScenario,
+  personas: UserPersonaRegistry,
+): ConversationScenario {
+  if (typeof scenario.userPersona !== 'string') return scenario;
+  try {
+    return { ...scenario, userPersona: personas.getPersona(scenario.userPersona) };
+  } catch (error) {
+    throw new InvalidArgumentError({
+      message: `Failed to add eval case(s): ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+}
+
 /**
  * The id adk-python gives a scenario's eval case: the first 8 hex digits of
  * the SHA-256 of `json.dumps(scenario.model_dump(), sort_keys=True)`, where
- * the dump has every field in snake_case, `None` included. A persona given
- * by id is hashed as that id (Python hashes the registered persona it
- * resolves the id to, so such a case gets another id there).
+ * the dump has every field in snake_case, `None` included. Give it the
+ * scenario with its persona resolved (Python hashes the registered persona
+ * an id names); a persona left as an id is hashed as that id.
  */
 export function scenarioEvalId(scenario: ConversationScenario): string {
   const persona = scenario.userPersona;
