@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import type { WireEvalCaseResult, WireEvalSetResult } from './eval-types';
 import type { MetricChoice } from './metric-choices';
 
@@ -62,16 +62,29 @@ export function storedResults(result: WireEvalSetResult, resultId: string): Show
 
 /**
  * Holds the Eval tab's state above the tabs (so switching to Events and
- * back keeps the selection and the last run), reset when the app changes.
+ * back keeps the selection and the last run). The state belongs to one
+ * app: another app starts empty, and an update made for an app that is no
+ * longer shown (a request that answered late) is dropped.
  */
 export function useEvalStore(appName: string): EvalStore {
-  const [state, setState] = useState<EvalTabState>(EMPTY_EVAL_STATE);
-  useEffect(() => setState(EMPTY_EVAL_STATE), [appName]);
-  const update = useCallback<EvalStore['update']>((patch) => {
-    setState((current) => ({
-      ...current,
-      ...(typeof patch === 'function' ? patch(current) : patch),
-    }));
-  }, []);
-  return { state, update };
+  const [entry, setEntry] = useState<{ appName: string; state: EvalTabState }>({
+    appName,
+    state: EMPTY_EVAL_STATE,
+  });
+  const shownApp = useRef(appName);
+  shownApp.current = appName;
+  const update = useCallback<EvalStore['update']>(
+    (patch) => {
+      setEntry((current) => {
+        if (appName !== shownApp.current) return current;
+        const base = current.appName === appName ? current.state : EMPTY_EVAL_STATE;
+        return {
+          appName,
+          state: { ...base, ...(typeof patch === 'function' ? patch(base) : patch) },
+        };
+      });
+    },
+    [appName],
+  );
+  return { state: entry.appName === appName ? entry.state : EMPTY_EVAL_STATE, update };
 }
