@@ -56,12 +56,18 @@ export function EvalTab({ appName, userId, sessionId, store }: EvalTabProps) {
   const refreshSets = (): Promise<void> =>
     listEvalSets(appName).then(
       (evalSetIds) => update({ evalSetIds }),
-      fail('Could not list the eval sets'),
+      (failure: unknown) => {
+        update({ evalSetIds: [] });
+        fail('Could not list the eval sets')(failure);
+      },
     );
   const refreshResults = (): Promise<void> =>
     listEvalResults(appName).then(
       (ids) => update({ resultIds: sortResultIds(ids) }),
-      fail('Could not list the eval results'),
+      (failure: unknown) => {
+        update({ resultIds: [] });
+        fail('Could not list the eval results')(failure);
+      },
     );
   const refreshCases = (evalSetId: string): Promise<void> =>
     listEvalCases(appName, evalSetId).then(
@@ -77,11 +83,15 @@ export function EvalTab({ appName, userId, sessionId, store }: EvalTabProps) {
       fail(`Could not list the cases of ${evalSetId}`),
     );
 
+  // Listed once per app (the store starts empty for each); every change made here refreshes what it touched.
+  const setsUnlisted = state.evalSetIds === null;
+  const resultsUnlisted = state.resultIds === null;
   useEffect(() => {
-    if (state.evalSetIds === null) void refreshSets();
-    if (state.resultIds === null) void refreshResults();
-    // Listing once per app is enough: every change made here refreshes what it touched.
-  }, [appName]);
+    if (setsUnlisted) void refreshSets();
+  }, [appName, setsUnlisted]);
+  useEffect(() => {
+    if (resultsUnlisted) void refreshResults();
+  }, [appName, resultsUnlisted]);
 
   const selectSet = (evalSetId: string | null): void => {
     update({ selectedSetId: evalSetId, caseIds: null, checkedCaseIds: [], error: null });
