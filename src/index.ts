@@ -231,6 +231,24 @@ export type { TranscriptionEntry } from './context/transcription-entry.js';
 export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
 export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
 
+// Evaluation metrics (Python `google.adk.evaluation`): the evaluator contract and the metric registry.
+export {
+  createDefaultMetricEvaluatorRegistry,
+  CustomMetricEvaluator,
+  customMetricEvaluatorFactory,
+  MetricEvaluatorRegistry,
+  registerCustomMetricsFromConfig,
+  RougeEvaluator,
+  TrajectoryEvaluator,
+  type CustomMetricFunction,
+  type CustomMetricRequest,
+  type EvaluateInvocationsRequest,
+  type EvaluationResult,
+  type Evaluator,
+  type EvaluatorFactory,
+  type PerInvocationResult,
+} from './evaluation/index.js';
+
 // Errors: every error ADK throws, each with its `isInstance` check.
 export * from './errors/index.js';
 
@@ -512,6 +530,28 @@ export { DEFAULT_ROUTE, START } from './workflow/start.js';
 export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
 export type { WorkflowClock } from './workflow/workflow-clock.js';
 export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
+
+// Running evals (LocalEvalService, user simulation, AgentEvaluator).
+export {
+  AgentEvaluator,
+  aggregateEvalCaseResults,
+  InferenceStatus,
+  LlmBackedUserSimulator,
+  LocalEvalService,
+  StaticUserSimulator,
+  UserSimulatorProvider,
+  UserSimulatorStatus,
+  type AgentEvaluateRequest,
+  type BaseEvalService,
+  type EvaluateConfig,
+  type EvaluateRequest,
+  type InferenceConfig,
+  type InferenceRequest,
+  type InferenceResult,
+  type LocalEvalServiceOptions,
+  type NextUserMessage,
+  type UserSimulator,
+} from './evaluation/index.js';
 
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';

@@ -4,11 +4,13 @@ import { registerCacheReportCommand } from './cache-report-command.js';
 import type { CliIo } from './cli-io.js';
 import { registerConformanceCommands } from './conformance-command.js';
 import { registerCreateCommand } from './create-command.js';
+import { registerEvalSetCommands } from './eval-set-command.js';
 import { registerRunCommand } from './run-command.js';
 import { registerServeCommands } from './serve-command.js';
 
 /**
- * The `adk` command line: `create`, `run`, `web`, `api_server` and `cache_report`, with
+ * The `adk` command line: `create`, `run`, `eval`, `eval_set`, `web`, `api_server` and
+ * `cache_report`, with
  * their output on `io`. Commands set `process.exitCode`; errors they throw
  * reach the caller of `parseAsync`.
  */
@@ -23,6 +25,7 @@ export function createProgram(io: CliIo): Command {
     });
   registerCreateCommand(program, io);
   registerRunCommand(program, io);
+  registerEvalSetCommands(program, io);
   registerServeCommands(program, io);
   registerConformanceCommands(program, io);
   registerCacheReportCommand(program, io);

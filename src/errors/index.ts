@@ -10,7 +10,9 @@ export { ConfigFileNotFoundError } from './config-file-not-found-error.js';
 export { ConfigReferenceNotFoundError } from './config-reference-not-found-error.js';
 export { ContextVariableNotFoundError } from './context-variable-not-found-error.js';
 export { DatabaseError } from './database-error.js';
+export { EvalFailedError } from './eval-failed-error.js';
 export { DynamicNodeFailError } from './dynamic-node-fail-error.js';
+export { EvalNotFoundError, type EvalNotFoundKind } from './eval-not-found-error.js';
 export { GraphValidationError } from './graph-validation-error.js';
 export { InputValidationError } from './input-validation-error.js';
 export { InvalidAgentConfigError } from './invalid-agent-config-error.js';
@@ -41,6 +43,7 @@ export {
   LiveReconnectionFailedError,
   type LiveReconnectionFailedErrorOptions,
 } from './live-reconnection-failed-error.js';
+export { MetricNotFoundError } from './metric-not-found-error.js';
 export { ModelNotFoundError } from './model-not-found-error.js';
 export { NestingTooDeepError } from './nesting-too-deep-error.js';
 export { NodeInterruptedError } from './node-interrupted-error.js';
@@ -62,7 +65,9 @@ export { ToolFailureError } from './tool-failure-error.js';
 export { ToolNotFoundError } from './tool-not-found-error.js';
 export { UnmatchedFunctionResponseError } from './unmatched-function-response-error.js';
 export { UnsupportedDatabaseSchemaError } from './unsupported-database-schema-error.js';
+export { UnsupportedMetricError } from './unsupported-metric-error.js';
 export { UnsupportedModelError } from './unsupported-model-error.js';
 export { UnsupportedServiceUriError } from './unsupported-service-uri-error.js';
+export { UserSimulatorError } from './user-simulator-error.js';
 export { WorkflowConfigurationError } from './workflow-configuration-error.js';
 export { WorkflowDataError } from './workflow-data-error.js';

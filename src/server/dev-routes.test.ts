@@ -299,59 +299,6 @@ describe('build_graph routes (what adk-web reads when it opens an app)', () => {
   });
 });
 
-describe('eval listing routes (what adk-web reads on load)', () => {
-  beforeAll(async () => {
-    const app = path.join(agentsDirectory, 'weather');
-    await mkdir(path.join(app, '.adk', 'eval_history'), { recursive: true });
-    await writeFile(
-      path.join(app, 'smoke.evalset.json'),
-      JSON.stringify({ eval_set_id: 'smoke', eval_cases: [{ eval_id: 'b' }, { eval_id: 'a' }] }),
-    );
-    await writeFile(path.join(app, 'basics.evalset.json'), JSON.stringify({ eval_cases: [] }));
-    await writeFile(path.join(app, 'broken.evalset.json'), '{not json');
-    await writeFile(path.join(app, 'notes.txt'), 'not an eval set');
-    await writeFile(
-      path.join(app, '.adk', 'eval_history', 'weather_smoke_1.evalset_result.json'),
-      '{}',
-    );
-  });
-
-  it('list eval sets and results in both forms, sorted', async () => {
-    expect(await json(await server.app.request('/dev/apps/weather/eval-sets'))).toEqual({
-      evalSetIds: ['basics', 'broken', 'smoke'],
-    });
-    expect(await json(await server.app.request('/dev/apps/weather/eval_sets'))).toEqual([
-      'basics',
-      'broken',
-      'smoke',
-    ]);
-    expect(await json(await server.app.request('/dev/apps/weather/eval-results'))).toEqual({
-      evalResultIds: ['weather_smoke_1'],
-    });
-    expect(await json(await server.app.request('/dev/apps/weather/eval_results'))).toEqual([
-      'weather_smoke_1',
-    ]);
-    expect(await json(await server.app.request('/dev/apps/pipeline/eval-sets'))).toEqual({
-      evalSetIds: [],
-    });
-    expect(await json(await server.app.request('/dev/apps/weather/metrics-info'))).toEqual({
-      metricsInfo: [],
-    });
-  });
-
-  it('list the evals of a set; 404 missing, 400 unreadable or a traversing id', async () => {
-    expect(await json(await server.app.request('/dev/apps/weather/eval_sets/smoke/evals'))).toEqual(
-      ['a', 'b'],
-    );
-    expect((await server.app.request('/dev/apps/weather/eval_sets/ghost/evals')).status).toBe(404);
-    expect((await server.app.request('/dev/apps/weather/eval_sets/broken/evals')).status).toBe(400);
-    const traversal = await server.app.request('/dev/apps/weather/eval_sets/..%2Fsecret/evals');
-    expect(traversal.status).toBe(400);
-    expect((await server.app.request('/dev/apps/nowhere/eval-sets')).status).toBe(404);
-    expect((await server.app.request('/dev/apps/..%2Fetc/eval-sets')).status).toBe(400);
-  });
-});
-
 it('a server created without `dev` serves none of these routes', async () => {
   for (const route of [
     '/dev/apps/weather/graph',

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AdkError } from '../errors/adk-error.js';
 import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { AppNotFoundError } from '../errors/app-not-found-error.js';
+import { EvalNotFoundError } from '../errors/eval-not-found-error.js';
 import { ArtifactNotFoundError } from '../errors/artifact-not-found-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvocationNotResumableError } from '../errors/invocation-not-resumable-error.js';
@@ -18,7 +19,7 @@ import { logger } from '../utils/logger.js';
 /**
  * The HTTP status of an error, as adk-python's server answers:
  * - 422 a request that does not fit its schema (`RequestValidationError`);
- * - 404 a missing session, app or artifact;
+ * - 404 a missing session, app, artifact, or eval set, case or result;
  * - 409 a session id already taken (`AlreadyExistsError`), or a session
  *   another writer kept changing while the request tried to store its event
  *   (`StaleSessionError`; nothing of that event was stored, so the request
@@ -34,7 +35,8 @@ export function statusOfError(error: unknown): ContentfulStatusCode {
   if (
     SessionNotFoundError.isInstance(error) ||
     AppNotFoundError.isInstance(error) ||
-    ArtifactNotFoundError.isInstance(error)
+    ArtifactNotFoundError.isInstance(error) ||
+    EvalNotFoundError.isInstance(error)
   ) {
     return 404;
   }

@@ -20,6 +20,7 @@ export type {
   GenerateContentResponse,
   GenerateContentResponseUsageMetadata,
   GroundingMetadata,
+  HttpRetryOptions,
   LiveConnectConfig,
   LiveServerGoAway,
   LiveServerSessionResumptionUpdate,

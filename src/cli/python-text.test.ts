@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { pythonFloat, pythonJsonDumps, pythonRepr, textWrap } from './python-text.js';
+
+// Expected values are what CPython 3.12 prints for the same input.
+describe('pythonFloat', () => {
+  it('prints floats as str(float) does', () => {
+    expect(pythonFloat(1)).toBe('1.0');
+    expect(pythonFloat(0)).toBe('0.0');
+    expect(pythonFloat(0.8)).toBe('0.8');
+    expect(pythonFloat(0.1 + 0.2)).toBe('0.30000000000000004');
+    expect(pythonFloat(1e-5)).toBe('1e-05');
+    expect(pythonFloat(0.0001)).toBe('0.0001');
+    expect(pythonFloat(1.5e16)).toBe('1.5e+16');
+    expect(pythonFloat(-2.5)).toBe('-2.5');
+    expect(pythonFloat(undefined)).toBe('None');
+    expect(pythonFloat(null)).toBe('None');
+  });
+});
+
+describe('pythonRepr', () => {
+  it('prints dicts, lists and strings as repr does', () => {
+    expect(pythonRepr({ sides: 6, name: "it's", ok: true, none: null, list: [1.5, 'a'] })).toBe(
+      `{'sides': 6, 'name': "it's", 'ok': True, 'none': None, 'list': [1.5, 'a']}`,
+    );
+  });
+});
+
+describe('textWrap', () => {
+  it('wraps as textwrap.wrap does', () => {
+    expect(textWrap('The quick brown fox jumps over the lazy dog again and again', 10)).toEqual([
+      'The quick',
+      'brown fox',
+      'jumps over',
+      'the lazy',
+      'dog again',
+      'and again',
+    ]);
+    expect(textWrap('supercalifragilisticexpialidocious word', 10)).toEqual([
+      'supercalif',
+      'ragilistic',
+      'expialidoc',
+      'ious word',
+    ]);
+    expect(textWrap('a well-known fact   is here', 8)).toEqual([
+      'a well-',
+      'known',
+      'fact',
+      'is here',
+    ]);
+    expect(textWrap('  lead space', 5)).toEqual(['lead', 'space']);
+    expect(textWrap('line one\nline two', 40)).toEqual(['line one line two']);
+    expect(textWrap('', 5)).toEqual([]);
+    expect(textWrap('x'.repeat(30), 25)).toEqual(['x'.repeat(25), 'xxxxx']);
+  });
+});
+
+describe('pythonJsonDumps', () => {
+  it('writes what json.dumps(sort_keys=True) writes', () => {
+    expect(
+      pythonJsonDumps(
+        { b: 'é✓\u2028', a: [1, 2.5, null, true], c: { z: 1, y: '"q"' }, t: 3 },
+        { sortKeys: true, floatKeys: new Set(['t']) },
+      ),
+    ).toBe(
+      '{"a": [1, 2.5, null, true], "b": "\\u00e9\\u2713\\u2028", "c": {"y": "\\"q\\"", "z": 1}, "t": 3.0}',
+    );
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * How Python prints a float (`str(1.0)` is `1.0`, `str(1e-05)` is `1e-05`),
+ * so the numbers `adk eval` prints read as adk-python's. `undefined` and
+ * `null` print as `None`.
+ */
+export function pythonFloat(value: number | null | undefined): string {
+  if (value === undefined || value === null) return 'None';
+  if (Number.isNaN(value)) return 'nan';
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const exponent = Math.floor(Math.log10(Math.abs(value)));
+  // repr switches to exponent notation below 1e-4 and from 1e16 up.
+  if (exponent < -4 || exponent >= 16) {
+    const [mantissa = '', power = '0'] = value.toExponential().split('e');
+    const sign = power.startsWith('-') ? '-' : '+';
+    const digits = power.replace(/^[+-]/, '').padStart(2, '0');
+    return `${mantissa}e${sign}${digits}`;
+  }
+  const text = String(value);
+  if (text.includes('e')) {
+    // JS writes 1e+21 and smaller exponents than Python here; spell it out.
+    return Number.isInteger(value) ? `${BigInt(value).toString()}.0` : value.toFixed(20);
+  }
+  return Number.isInteger(value) ? `${text}.0` : text;
+}
+
+/** Python's `repr` of a JSON-like value (dicts, lists, strings, numbers, None, booleans). */
+export function pythonRepr(value: unknown): string {
+  if (value === undefined || value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : pythonFloat(value);
+  if (typeof value === 'string') return pythonString(value);
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, each]) => each !== undefined,
+    );
+    return `{${entries.map(([key, each]) => `${pythonString(key)}: ${pythonRepr(each)}`).join(', ')}}`;
+  }
+  return String(value);
+}
+
+function pythonString(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t');
+  return `${quote}${quote === "'" ? escaped.replace(/'/g, "\\'") : escaped}${quote}`;
+}
+
+// Python textwrap's chunks: runs of whitespace, and words split after the
+// hyphens between letters (break_on_hyphens).
+const CHUNK = /\s+|[^\s]+?-(?=[A-Za-z])|[^\s]+/g;
+
+/**
+ * Python's `textwrap.wrap(text, width)` with its defaults (tabs expanded,
+ * every whitespace character a space, whitespace dropped at line ends, long
+ * words broken, breaks after hyphens): the lines of `text` at most `width`
+ * wide. An empty or blank text has no lines.
+ */
+export function textWrap(text: string, width: number): string[] {
+  const chunks = (text.replace(/\t/g, '        ').replace(/\s/g, ' ').match(CHUNK) ?? []).slice();
+  const lines: string[] = [];
+  chunks.reverse();
+  while (chunks.length > 0) {
+    let line: string[] = [];
+    let length = 0;
+    // A line never starts with whitespace (drop_whitespace), except the first.
+    if (lines.length > 0 && chunks[chunks.length - 1]?.trim() === '') chunks.pop();
+    while (chunks.length > 0) {
+      const chunk = chunks[chunks.length - 1] ?? '';
+      if (length + chunk.length <= width) {
+        line.push(chunk);
+        length += chunk.length;
+        chunks.pop();
+      } else {
+        break;
+      }
+    }
+    const next = chunks[chunks.length - 1];
+    if (next !== undefined && next.length > width) {
+      // A word longer than a line is cut to fill what is left of this one.
+      const room = width < 1 ? 1 : width - length;
+      if (room > 0) {
+        line.push(next.slice(0, room));
+        chunks[chunks.length - 1] = next.slice(room);
+        length += room;
+      }
+    }
+    if (line.length > 0 && line[line.length - 1]?.trim() === '') {
+      length -= line[line.length - 1]?.length ?? 0;
+      line = line.slice(0, -1);
+    }
+    if (line.length > 0) lines.push(line.join(''));
+  }
+  return lines;
+}
+
+/**
+ * Python's `json.dumps(value, sort_keys=sortKeys)` with its defaults: `, `
+ * and `: ` separators, non-ASCII characters escaped as `\uXXXX`, floats as
+ * Python prints them. Whole numbers print as integers unless `floatKeys`
+ * names their key (a pydantic float field holds `1.0`, not `1`).
+ */
+export function pythonJsonDumps(
+  value: unknown,
+  options: { sortKeys?: boolean; floatKeys?: ReadonlySet<string> } = {},
+): string {
+  const dump = (item: unknown, key: string | undefined): string => {
+    if (item === null || item === undefined) return 'null';
+    if (typeof item === 'boolean') return item ? 'true' : 'false';
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item))
+        return Number.isNaN(item) ? 'NaN' : item > 0 ? 'Infinity' : '-Infinity';
+      return Number.isInteger(item) && !(key !== undefined && options.floatKeys?.has(key))
+        ? String(item)
+        : pythonFloat(item);
+    }
+    if (typeof item === 'string') return asciiJsonString(item);
+    if (Array.isArray(item)) return `[${item.map((each) => dump(each, undefined)).join(', ')}]`;
+    const entries = Object.entries(item as Record<string, unknown>).filter(
+      ([, each]) => each !== undefined,
+    );
+    if (options.sortKeys) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([name, each]) => `${asciiJsonString(name)}: ${dump(each, name)}`).join(', ')}}`;
+  };
+  return dump(value, undefined);
+}
+
+function asciiJsonString(text: string): string {
+  return JSON.stringify(text).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
