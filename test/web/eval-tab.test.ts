@@ -64,7 +64,10 @@ async function chatAboutWeather(): Promise<string> {
   const sessionId = await createSession(page);
   await sendMessage(page, 'weather in Paris please');
   await waitForIdle(page);
-  await page.getByText(WEATHER_ANSWER, { exact: true }).waitFor();
+  await page
+    .getByRole('log', { name: 'Conversation' })
+    .getByText(WEATHER_ANSWER, { exact: true })
+    .waitFor();
   await openTab(page, 'Eval');
   return sessionId;
 }
@@ -157,6 +160,7 @@ describe('dev UI: Eval tab', () => {
     await resultRow('rainy_case').getByRole('button', { name: 'Details', exact: true }).click();
     const detail = dialog('Result of rainy_case');
     const overall = detail.getByRole('table', { name: 'Overall metric results' });
+    await overall.locator('[data-metric="response_match_score"]').waitFor();
     const metricCells = async (metric: string) =>
       (await overall.locator(`[data-metric="${metric}"] td`).allInnerTexts()).map((t) => t.trim());
     expect(await metricCells('tool_trajectory_avg_score')).toEqual([

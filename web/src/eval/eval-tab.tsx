@@ -151,9 +151,10 @@ export function EvalTab({ appName, userId, sessionId, store }: EvalTabProps) {
   return (
     <div class="inspect-panel eval-tab">
       <div class="panel-toolbar">
-        <label class="inline-field">
-          <span>Eval set</span>
+        <div class="inline-field">
+          <label for="eval-set-picker">Eval set</label>
           <select
+            id="eval-set-picker"
             value={setId ?? ''}
             onChange={(event) => selectSet(event.currentTarget.value || null)}
           >
@@ -170,7 +171,7 @@ export function EvalTab({ appName, userId, sessionId, store }: EvalTabProps) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="button" onClick={() => setDialog({ kind: 'new-set' })}>
           New eval set
         </button>
