@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -22,7 +22,8 @@ import {
 // server's eval routes, eval files in a temporary agents directory. The
 // scripted `dev_ui_app` answers "weather" with a `get_weather` call and
 // WEATHER_ANSWER, the same on every run, so a case made from that session
-// passes, and one whose expected answer is edited fails response_match_score.
+// passes, one whose expected answer is edited fails response_match_score, and
+// one whose expected tool call is edited in its file fails tool_trajectory_avg_score.
 
 const agentsDirectory = mkdtempSync(path.join(tmpdir(), 'adk-eval-web-'));
 mkdirSync(path.join(agentsDirectory, APP_NAME));
@@ -72,8 +73,19 @@ async function chatAboutWeather(): Promise<string> {
   return sessionId;
 }
 
+/** The function calls (`{name, args}` objects) anywhere inside a stored invocation. */
+function functionCalls(value: unknown): { name: string; args: Record<string, unknown> }[] {
+  if (Array.isArray(value)) return value.flatMap(functionCalls);
+  if (!value || typeof value !== 'object') return [];
+  const record = value as Record<string, unknown>;
+  if (typeof record['name'] === 'string' && record['args'] && typeof record['args'] === 'object') {
+    return [record as { name: string; args: Record<string, unknown> }];
+  }
+  return Object.values(record).flatMap(functionCalls);
+}
+
 describe('dev UI: Eval tab', () => {
-  it('creates a set, adds the session as cases, edits one, runs both and shows pass, fail and the diffs', async () => {
+  it('creates a set, adds the session as cases, edits them, runs them and shows pass, fail and the diffs', async () => {
     await chatAboutWeather();
 
     await evalTab().getByRole('button', { name: 'New eval set', exact: true }).click();
@@ -84,8 +96,8 @@ describe('dev UI: Eval tab', () => {
       .toBe('weather_set');
     await evalTab().getByText('No cases yet', { exact: false }).waitFor();
 
-    // The same session twice: one case kept as recorded, one edited.
-    for (const evalId of ['sunny_case', 'rainy_case']) {
+    // The same session three times: one case kept as recorded, two edited.
+    for (const evalId of ['sunny_case', 'rainy_case', 'lisbon_case']) {
       await evalTab().getByRole('button', { name: 'Add current session', exact: true }).click();
       await submitId('Add the session as a case', evalId, 'Add');
       await dialog('Add the session as a case').waitFor({ state: 'detached' });
@@ -118,19 +130,27 @@ describe('dev UI: Eval tab', () => {
     await editor.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The edit is in the eval set file, in adk-python's snake_case form.
-    const file = JSON.parse(
-      await readFile(path.join(agentsDirectory, APP_NAME, 'weather_set.evalset.json'), 'utf8'),
-    ) as { eval_cases: { eval_id: string; conversation: { final_response: unknown }[] }[] };
-    const stored = file.eval_cases.find((evalCase) => evalCase.eval_id === 'rainy_case');
-    expect(stored?.conversation[0]?.final_response).toMatchObject({
+    const setFile = path.join(agentsDirectory, APP_NAME, 'weather_set.evalset.json');
+    const file = JSON.parse(await readFile(setFile, 'utf8')) as {
+      eval_cases: { eval_id: string; conversation: { final_response: unknown }[] }[];
+    };
+    const stored = (evalId: string) =>
+      file.eval_cases.find((evalCase) => evalCase.eval_id === evalId)?.conversation[0];
+    expect(stored('rainy_case')?.final_response).toMatchObject({
       parts: [{ text: EDITED_ANSWER }],
     });
+    // A hand edit of the file, as users make them: lisbon_case expects another city
+    // (its tool call sits in either form of intermediate data).
+    const calls = functionCalls(stored('lisbon_case'));
+    expect(calls.map((call) => call.args)).toEqual([{ city: 'Paris' }]);
+    calls[0]!.args = { city: 'Lisbon' };
+    await writeFile(setFile, JSON.stringify(file, null, 2));
 
-    // Run both cases with the two default metrics.
+    // Run the three cases with the two default metrics.
     await evalTab().getByLabel('All cases').check();
     await evalTab().getByRole('button', { name: 'Run evaluation', exact: true }).click();
     const runDialog = dialog('Run evaluation');
-    await runDialog.getByText('2 cases will run.', { exact: false }).waitFor();
+    await runDialog.getByText('3 cases will run.', { exact: false }).waitFor();
     const trajectory = runDialog.getByLabel('Threshold of tool_trajectory_avg_score');
     const match = runDialog.getByLabel('Threshold of response_match_score');
     expect(await trajectory.inputValue()).toBe('1');
@@ -147,10 +167,11 @@ describe('dev UI: Eval tab', () => {
     await runDialog.waitFor({ state: 'detached' });
 
     const results = evalTab().getByRole('region', { name: 'Eval results' });
-    await results.getByText('1 of 2 passed', { exact: false }).waitFor({ timeout: 30_000 });
+    await results.getByText('1 of 3 passed', { exact: false }).waitFor({ timeout: 30_000 });
     const resultRow = (evalId: string) => results.locator(`[data-eval-id="${evalId}"]`);
     expect(await resultRow('sunny_case').locator('.eval-status').innerText()).toBe('Passed');
     expect(await resultRow('rainy_case').locator('.eval-status').innerText()).toBe('Failed');
+    expect(await resultRow('lisbon_case').locator('.eval-status').innerText()).toBe('Failed');
     // The case list shows the verdicts too.
     expect(await caseRow('rainy_case').locator('.eval-status').innerText()).toBe('Failed');
     expect(await caseRow('sunny_case').locator('.eval-status').innerText()).toBe('Passed');
@@ -205,13 +226,34 @@ describe('dev UI: Eval tab', () => {
     expect(await passed.locator('del, ins').count()).toBe(0);
     await passed.getByRole('button', { name: 'Close', exact: true }).click();
 
+    // The case whose tool call differs: the trajectory fails and its row is marked.
+    await resultRow('lisbon_case').getByRole('button', { name: 'Details', exact: true }).click();
+    const lisbon = dialog('Result of lisbon_case');
+    const lisbonMetrics = lisbon.getByRole('table', { name: 'Overall metric results' });
+    await lisbonMetrics.locator('[data-metric="tool_trajectory_avg_score"]').waitFor();
+    expect(
+      (
+        await lisbonMetrics.locator('[data-metric="tool_trajectory_avg_score"] td').allInnerTexts()
+      ).map((text) => text.trim()),
+    ).toEqual(['tool_trajectory_avg_score', '0', '1', 'Failed']);
+    const lisbonRow = lisbon.getByRole('table', { name: 'Tool calls' }).locator('tbody tr');
+    expect(await lisbonRow.getAttribute('data-match')).toBe('false');
+    expect((await lisbonRow.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual([
+      '1 ≠',
+      'get_weather {"city":"Lisbon"}',
+      'get_weather {"city":"Paris"}',
+    ]);
+    expect(await lisbon.locator('del, ins').count()).toBe(0);
+    await screenshot(page, 'eval-result-tool-mismatch');
+    await lisbon.getByRole('button', { name: 'Close', exact: true }).click();
+
     // The run is stored: the past results list it, and opening it shows the same verdicts.
     const history = evalTab().getByRole('region', { name: 'Past results' });
     const storedRun = history.getByRole('button', { name: /weather_set/ });
     await expect.poll(() => storedRun.count()).toBe(1);
     await storedRun.click();
     await results.getByText('Stored result', { exact: false }).waitFor();
-    await results.getByText('1 of 2 passed', { exact: false }).waitFor();
+    await results.getByText('1 of 3 passed', { exact: false }).waitFor();
 
     // Delete a case.
     await caseRow('sunny_case').getByRole('button', { name: 'Open sunny_case' }).click();
@@ -221,6 +263,7 @@ describe('dev UI: Eval tab', () => {
     await sunnyEditor.waitFor({ state: 'detached' });
     await caseRow('sunny_case').waitFor({ state: 'detached' });
     expect(await caseRow('rainy_case').count()).toBe(1);
+    expect(await caseRow('lisbon_case').count()).toBe(1);
   });
 
   it('shows the server refusing a duplicate eval set', async () => {
