@@ -4,6 +4,7 @@ import { registerCacheReportCommand } from './cache-report-command.js';
 import type { CliIo } from './cli-io.js';
 import { registerConformanceCommands } from './conformance-command.js';
 import { registerCreateCommand } from './create-command.js';
+import { registerEvalCommand } from './eval-command.js';
 import { registerEvalSetCommands } from './eval-set-command.js';
 import { registerRunCommand } from './run-command.js';
 import { registerServeCommands } from './serve-command.js';
@@ -25,6 +26,7 @@ export function createProgram(io: CliIo): Command {
     });
   registerCreateCommand(program, io);
   registerRunCommand(program, io);
+  registerEvalCommand(program, io);
   registerEvalSetCommands(program, io);
   registerServeCommands(program, io);
   registerConformanceCommands(program, io);

@@ -51,6 +51,25 @@ describe('textWrap', () => {
     expect(textWrap('line one\nline two', 40)).toEqual(['line one line two']);
     expect(textWrap('', 5)).toEqual([]);
     expect(textWrap('x'.repeat(30), 25)).toEqual(['x'.repeat(25), 'xxxxx']);
+    expect(
+      textWrap(
+        "id='adk-0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' args={'sides': 17} name='roll_die' partial_args=None will_continue=None",
+        40,
+      ),
+    ).toEqual([
+      "id='adk-0f1e2d3c-4b5a-4968-8776-",
+      "a5b4c3d2e1f0' args={'sides': 17}",
+      "name='roll_die' partial_args=None",
+      'will_continue=None',
+    ]);
+    expect(textWrap('self-evident long-winded x-y abc--def', 10)).toEqual([
+      'self-',
+      'evident',
+      'long-',
+      'winded x-y',
+      'abc--def',
+    ]);
+    expect(textWrap('dfc056507f5a-abc-de', 8)).toEqual(['dfc05650', '7f5a-', 'abc-de']);
   });
 });
 

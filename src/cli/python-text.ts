@@ -51,9 +51,20 @@ function pythonString(text: string): string {
   return `${quote}${quote === "'" ? escaped.replace(/'/g, "\\'") : escaped}${quote}`;
 }
 
-// Python textwrap's chunks: runs of whitespace, and words split after the
-// hyphens between letters (break_on_hyphens).
-const CHUNK = /\s+|[^\s]+?-(?=[A-Za-z])|[^\s]+/g;
+// Python textwrap's chunks (`TextWrapper.wordsep_re`): runs of whitespace,
+// em-dashes between words, and words split after a hyphen that has two
+// letters (or letter-hyphen-letter) before it and a letter after it.
+const LETTER = '[\\p{L}\\p{M}_]';
+const WORD = '[\\p{L}\\p{M}\\p{N}_]';
+const WORD_PUNCT = `[\\p{L}\\p{M}\\p{N}_!"'&.,?]`;
+const CHUNK = new RegExp(
+  [
+    '\\s+',
+    `(?<=${WORD_PUNCT})-{2,}(?=${WORD})`,
+    `\\S+?(?:-(?:(?<=${LETTER}{2}-)|(?<=${LETTER}-${LETTER}-))(?=${LETTER}-?${LETTER})|(?=\\s|$)|(?<=${WORD_PUNCT})(?=-{2,}${WORD}))`,
+  ].join('|'),
+  'gu',
+);
 
 /**
  * Python's `textwrap.wrap(text, width)` with its defaults (tabs expanded,
@@ -85,9 +96,12 @@ export function textWrap(text: string, width: number): string[] {
       // A word longer than a line is cut to fill what is left of this one.
       const room = width < 1 ? 1 : width - length;
       if (room > 0) {
-        line.push(next.slice(0, room));
-        chunks[chunks.length - 1] = next.slice(room);
-        length += room;
+        // Cut after the last hyphen that fits, when something other than hyphens precedes it.
+        const hyphen = next.lastIndexOf('-', room - 1);
+        const end = hyphen > 0 && /[^-]/.test(next.slice(0, hyphen)) ? hyphen + 1 : room;
+        line.push(next.slice(0, end));
+        chunks[chunks.length - 1] = next.slice(end);
+        length += end;
       }
     }
     if (line.length > 0 && line[line.length - 1]?.trim() === '') {

@@ -202,3 +202,13 @@ describe('adk api_server --reload_agents', () => {
     await rm(path.dirname(reloadDir), { recursive: true, force: true });
   });
 });
+
+it('adk web --eval_storage_uri gs://… exits 1 naming GCS (eval data stays in the agents directory)', async () => {
+  const cli = startCli(['web', agentsDir, '--port', '0', '--eval_storage_uri', 'gs://evals'], {
+    cwd: agentsDir,
+    input: '',
+  });
+  const result = await cli.exited;
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('Google Cloud Storage (GCS)');
+});

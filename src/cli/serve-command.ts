@@ -14,6 +14,7 @@ import { InMemorySpanStore, registerSpanStore } from '../telemetry/span-store.js
 import { setLogLevel } from '../utils/logger.js';
 import type { CliIo } from './cli-io.js';
 import { createCliServices } from './cli-services.js';
+import { refuseEvalStorageUri } from './eval-storage-uri.js';
 import { parseLogLevel } from './log-level.js';
 import { onShutdownSignal } from './shutdown.js';
 
@@ -34,6 +35,8 @@ export interface ServeCommandOptions {
   readonly web?: boolean;
   readonly logo_text?: string;
   readonly logo_image_url?: string;
+  /** Python's `--eval_storage_uri` (gs:// only there): refused, see `refuseEvalStorageUri`. */
+  readonly eval_storage_uri?: string;
 }
 
 /** Adds `adk web` and `adk api_server` to `program`. */
@@ -58,6 +61,10 @@ export function registerServeCommands(program: Command, io: CliIo): void {
       .option('--session_service_uri <uri>', 'where sessions are stored (default SQLite in .adk/)')
       .option('--artifact_service_uri <uri>', 'where artifacts are stored (default .adk/artifacts)')
       .option('--memory_service_uri <uri>', 'the memory service (default in memory)')
+      .option(
+        '--eval_storage_uri <uri>',
+        'where eval sets and results are kept (Python: gs://; here always the agents directory)',
+      )
       .option('--auto_create_session', 'create a missing session on /run and /run_sse')
       .option('--reload_agents', 'load an app again when its files change')
       .option('--url_prefix <prefix>', 'also serve every route under this path prefix, e.g. /adk')
@@ -89,6 +96,7 @@ export async function serveCommand(
   io: CliIo,
 ): Promise<number> {
   setLogLevel(options.verbose ? 'debug' : parseLogLevel(options.log_level ?? 'INFO'));
+  if (options.eval_storage_uri !== undefined) refuseEvalStorageUri(options.eval_storage_uri);
   const port = parsePort(options.port);
   const agentsDir = path.resolve(agentsDirArgument);
   const directory = new AgentsDirectoryLoader({

@@ -109,6 +109,7 @@ export {
   LocalEvalSetsManager,
   evalSetFromFileText,
   loadEvalSetFromFile,
+  loadEvalSetFromTestFile,
 } from './local-eval-sets-manager.js';
 export { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
 export {
@@ -214,3 +215,5 @@ export {
   type NextUserMessage,
   type UserSimulator,
 } from './simulation/user-simulator.js';
+// Building eval cases from sessions.
+export { createEmptyState } from './empty-session-state.js';

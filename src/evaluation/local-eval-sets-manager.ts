@@ -24,7 +24,11 @@ import {
   requireEvalSet,
   updateEvalCaseInEvalSet,
 } from './eval-sets-manager-utils.js';
-import { convertLegacyEvalSet } from './legacy-eval-set.js';
+import {
+  convertLegacyEvalSet,
+  convertLegacyTestFile,
+  type LegacyInitialSession,
+} from './legacy-eval-set.js';
 
 /** The suffix of an eval set file. */
 export const EVAL_SET_FILE_EXTENSION = '.evalset.json';
@@ -61,6 +65,40 @@ export async function loadEvalSetFromFile(filePath: string, evalSetId?: string):
 }
 
 /**
+ * The eval set of a test file (Python `AgentEvaluator`): an `EvalSet`, or a
+ * `*.test.json` list of turns in the older format, converted into one case
+ * named after the file path (starting from `initialSession`, which only the
+ * older format may be given). Throws `InvalidArgumentError` when it is
+ * neither, or when an `EvalSet` file is given an initial session.
+ */
+export async function loadEvalSetFromTestFile(
+  filePath: string,
+  initialSession: LegacyInitialSession = {},
+): Promise<EvalSet> {
+  const text = await readFile(filePath, 'utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: 'evalSet',
+      message: `Test file ${filePath} is not JSON: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  if (Array.isArray(json)) return convertLegacyTestFile(filePath, json, initialSession);
+  if (Object.keys(initialSession).length > 0) {
+    throw new InvalidArgumentError({
+      argument: 'initialSession',
+      message:
+        'Initial session should be specified as a part of EvalSet file. Explicit initial ' +
+        'session is only needed, when specifying data in the older schema.',
+    });
+  }
+  return evalSetFromJson(json);
+}
+
+/**
  * Eval sets as files (Python `LocalEvalSetsManager`):
  * `<agentsDir>/<app>/<evalSetId>.evalset.json`, written as Python writes
  * them. A file in the older format is read (and converted); it is rewritten
@@ -82,7 +120,7 @@ export class LocalEvalSetsManager implements EvalSetsManager {
     }
   }
 
-  createEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet> {
+  async createEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet> {
     assertEvalSetIds(appName, evalSetId);
     return this.queue.run(async () => {
       const evalSet: EvalSet = {
@@ -135,19 +173,19 @@ export class LocalEvalSetsManager implements EvalSetsManager {
     return evalSet ? findEvalCase(evalSet, evalCaseId) : undefined;
   }
 
-  addEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
+  async addEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
     return this.change({ appName, evalSetId }, (evalSet) =>
       addEvalCaseToEvalSet(evalSet, deepClone(evalCase)),
     );
   }
 
-  updateEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
+  async updateEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
     return this.change({ appName, evalSetId }, (evalSet) =>
       updateEvalCaseInEvalSet(evalSet, deepClone(evalCase), { inPlace: false }),
     );
   }
 
-  deleteEvalCase({ appName, evalSetId, evalCaseId }: EvalCaseRequest): Promise<void> {
+  async deleteEvalCase({ appName, evalSetId, evalCaseId }: EvalCaseRequest): Promise<void> {
     return this.change({ appName, evalSetId }, (evalSet) =>
       deleteEvalCaseFromEvalSet(evalSet, evalCaseId),
     );
@@ -165,7 +203,7 @@ export class LocalEvalSetsManager implements EvalSetsManager {
     });
   }
 
-  private change(request: EvalSetRequest, edit: (evalSet: EvalSet) => void): Promise<void> {
+  private async change(request: EvalSetRequest, edit: (evalSet: EvalSet) => void): Promise<void> {
     assertEvalSetIds(request.appName, request.evalSetId);
     return this.queue.run(async () => {
       const evalSet = requireEvalSet(await this.getEvalSet(request), request.evalSetId);

@@ -38,4 +38,10 @@ export {
   type DevUiOptions,
 } from './dev-ui-routes.js';
 export { type DevRoutesOptions } from './dev-routes.js';
+export { type DevEvalStores } from './dev-eval-routes.js';
+export {
+  AddSessionToEvalSetRequest,
+  CreateEvalSetRequest,
+  RunEvalRequest,
+} from './dev-eval-request-schemas.js';
 export { agentGraphDot, type HighlightPair } from './agent-graph.js';
