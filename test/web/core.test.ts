@@ -388,7 +388,7 @@ describe('dev UI core', () => {
       return found;
     };
     const tabs = inspector(page).getByRole('tab');
-    expect(await tabs.count()).toBe(6);
+    expect(await tabs.count()).toBe(7);
     const tops = await tabs.evaluateAll((items) =>
       items.map((item) => Math.round(item.getBoundingClientRect().top)),
     );

@@ -13,6 +13,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { BaseAgent } from '../../src/agents/base-agent.js';
 import { serveApiServer, StaticAgentLoader, type ApiServerHandle } from '../../src/server/index.js';
+import type { DevRoutesOptions } from '../../src/server/dev-routes.js';
 import { InMemorySpanStore, registerSpanStore } from '../../src/telemetry/span-store.js';
 import { createDevUiApp, type DevUiApp } from './dev-ui-app.js';
 
@@ -79,12 +80,18 @@ function spanStore(): InMemorySpanStore {
   return store;
 }
 
+/** Server settings a test file adds: the dev routes' agents directory (eval sets, results). */
+export interface DevServerSettings {
+  dev?: Omit<DevRoutesOptions, 'spanStore'>;
+}
+
 /**
  * Starts the real server with the dev UI and dev routes and `dev_ui_app`
  * (plus `extraApps`, by name) on a free loopback port.
  */
 export async function startDevServer(
   extraApps: Readonly<Record<string, BaseAgent>> = {},
+  settings: DevServerSettings = {},
 ): Promise<DevServer> {
   const assetsDirectory = await buildDevUi();
   const app = createDevUiApp();
@@ -94,7 +101,7 @@ export async function startDevServer(
     sessionService: app.sessionService,
     artifactService: app.artifactService,
     devUi: { assetsDirectory, logoText: 'ADK dev UI (test)' },
-    dev: { spanStore: spanStore() },
+    dev: { ...settings.dev, spanStore: spanStore() },
     // As `adk web` serves it: error frames carry the error's own message.
     exposeErrorMessages: true,
     shutdownGraceMs: 500,
@@ -204,17 +211,18 @@ export interface DevUiBrowser {
 
 /**
  * Registers the hooks every browser-test file needs: one server (serving
- * `extraApps` too) and one chromium for the file, a fresh context and page
+ * `extraApps` too, with `settings`) and one chromium for the file, a fresh context and page
  * per test with the given viewport. Read the fields inside tests or hooks
  * (they change per test).
  */
 export function useDevUiBrowser(
   viewport: { width: number; height: number },
   extraApps: Readonly<Record<string, BaseAgent>> = {},
+  settings: DevServerSettings = {},
 ): DevUiBrowser {
   const live: { server?: DevServer; browser?: Browser; context?: BrowserContext; page?: Page } = {};
   beforeAll(async () => {
-    live.server = await startDevServer(extraApps);
+    live.server = await startDevServer(extraApps, settings);
     live.browser = await launchBrowser();
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { WireEvent } from '../api/types';
+import { EvalTab } from '../eval/eval-tab';
+import { useEvalStore } from '../eval/eval-store';
 import { EventsTab } from '../events/events-tab';
 import { Tabs, type TabSpec } from '../ui/tabs';
 import { ArtifactsPanel } from './artifacts-panel';
@@ -20,10 +22,12 @@ export interface SidePanelProps extends PanelProps {
   rewindDisabled?: boolean;
 }
 
-/** The inspection tabs of the current session: Events, State, Artifacts, Trace, Cache, Graph. */
+/** The inspection tabs of the current session (Events, State, Artifacts, Trace, Cache, Graph) and the app's Eval tab. */
 export function SidePanel(props: SidePanelProps) {
   const { events, onSelectEvent, onRewind, rewindDisabled, ...panelProps } = props;
   const [tab, setTab] = useState('events');
+  // Kept here, above the tabs, so the Eval tab's selection and last run survive a tab switch.
+  const evalStore = useEvalStore(panelProps.appName);
   const tabs: TabSpec[] = [
     {
       id: 'events',
@@ -59,6 +63,18 @@ export function SidePanel(props: SidePanelProps) {
       render: () => needsSession(panelProps, () => <CachePanel {...panelProps} />),
     },
     { id: 'graph', label: 'Graph', render: () => <GraphPanel {...panelProps} /> },
+    {
+      id: 'eval',
+      label: 'Eval',
+      render: () => (
+        <EvalTab
+          appName={panelProps.appName}
+          userId={panelProps.userId}
+          sessionId={panelProps.sessionId}
+          store={evalStore}
+        />
+      ),
+    },
   ];
   return (
     <section class="side-panel" aria-label="Inspector">

@@ -7,6 +7,8 @@ export interface ModalDialogProps {
   title: string;
   /** Called on Escape or when the dialog closes without a result. */
   onClose: () => void;
+  /** A wide dialog (side-by-side content) instead of the narrow form width. */
+  wide?: boolean;
   children: ComponentChildren;
 }
 
@@ -16,7 +18,7 @@ let nextId = 0;
  * A modal `<dialog>` (focus kept inside, Escape closes), opened while
  * mounted; its heading names it.
  */
-export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
+export function ModalDialog({ title, onClose, wide = false, children }: ModalDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useRef(`dialog-title-${++nextId}`);
   useEffect(() => {
@@ -27,7 +29,7 @@ export function ModalDialog({ title, onClose, children }: ModalDialogProps) {
   return (
     <dialog
       ref={dialog}
-      class="modal"
+      class={wide ? 'modal modal-wide' : 'modal'}
       aria-labelledby={headingId.current}
       onCancel={(event) => {
         event.preventDefault();
