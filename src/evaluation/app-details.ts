@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { VERBATIM, dictRule, modelRule } from '../events/json-casing.js';
+import { TOOL_CASING_RULE } from '../events/genai-casing.js';
+import { dictRule, modelRule } from '../events/json-casing.js';
 
 /** What the eval system knows of one agent of an app (Python `AgentDetails`). */
 export const AgentDetails = z.looseObject({
@@ -7,7 +8,11 @@ export const AgentDetails = z.looseObject({
   name: z.string(),
   /** The instructions set on the agent. */
   instructions: z.string().default(''),
-  /** The tools available to the agent, as genai `Tool` declarations (kept as written). */
+  /**
+   * The tools available to the agent, as genai `Tool` declarations
+   * (camelCase in memory like every genai object; schema property names and
+   * JSON schemas as written).
+   */
   toolDeclarations: z.array(z.unknown()).default(() => []),
 });
 /** What the eval system knows of one agent of an app. */
@@ -21,12 +26,12 @@ export const AppDetails = z.looseObject({
 /** A projection of an app relevant to evaluation. */
 export type AppDetails = z.infer<typeof AppDetails>;
 
-/** The casing table of `AppDetails`: agent names and tool declarations are kept as written. */
+/** The casing table of `AppDetails`: agent names are kept as written, tool declarations are genai `Tool`s. */
 export const APP_DETAILS_CASING_RULE = modelRule(
   {
     agentDetails: dictRule(
       modelRule(
-        { toolDeclarations: VERBATIM },
+        { toolDeclarations: TOOL_CASING_RULE },
         { defaults: { instructions: '', toolDeclarations: [] } },
       ),
     ),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  CONTENT_RULE,
-  PART_RULE,
-  VERBATIM,
-  modelRule,
-  type CasingRule,
-} from '../events/json-casing.js';
+  CONTENT_CASING_RULE,
+  FUNCTION_CALL_CASING_RULE,
+  FUNCTION_RESPONSE_CASING_RULE,
+  PART_CASING_RULE,
+} from '../events/genai-casing.js';
+import { VERBATIM, modelRule, type CasingRule } from '../events/json-casing.js';
 import type {
   FunctionCall,
   FunctionResponse,
@@ -143,16 +143,13 @@ export const EvalCase = z
 /** One eval case. */
 export type EvalCase = z.infer<typeof EvalCase>;
 
-const FUNCTION_CALL_RULE = modelRule({ args: VERBATIM });
-const FUNCTION_RESPONSE_RULE = modelRule({ response: VERBATIM });
-
 /** The casing table of both forms of intermediate data. */
 export const INTERMEDIATE_DATA_CASING_RULE: CasingRule = modelRule(
   {
-    toolUses: FUNCTION_CALL_RULE,
-    toolResponses: FUNCTION_RESPONSE_RULE,
-    intermediateResponses: PART_RULE,
-    invocationEvents: modelRule({ content: CONTENT_RULE }),
+    toolUses: FUNCTION_CALL_CASING_RULE,
+    toolResponses: FUNCTION_RESPONSE_CASING_RULE,
+    intermediateResponses: PART_CASING_RULE,
+    invocationEvents: modelRule({ content: CONTENT_CASING_RULE }),
   },
   {
     defaults: { toolUses: [], toolResponses: [], intermediateResponses: [], invocationEvents: [] },
@@ -162,8 +159,8 @@ export const INTERMEDIATE_DATA_CASING_RULE: CasingRule = modelRule(
 /** The casing table of an `Invocation`. */
 export const INVOCATION_CASING_RULE = modelRule(
   {
-    userContent: CONTENT_RULE,
-    finalResponse: CONTENT_RULE,
+    userContent: CONTENT_CASING_RULE,
+    finalResponse: CONTENT_CASING_RULE,
     intermediateData: INTERMEDIATE_DATA_CASING_RULE,
     rubrics: RUBRIC_CASING_RULE,
     appDetails: APP_DETAILS_CASING_RULE,

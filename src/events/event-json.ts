@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { isPlainObject } from '../utils/is-plain-object.js';
 import { Event } from './event.js';
+import { CONTENT_CASING_RULE } from './genai-casing.js';
 import {
-  CONTENT_RULE,
   VERBATIM,
   convertCasing,
   dictRule,
@@ -20,7 +20,7 @@ const model = (fields: Record<string, CasingRule> = {}) => modelRule(fields);
 const dict = dictRule;
 
 // The casing table of an event: every place where the user's own keys live.
-const CONTENT = CONTENT_RULE;
+const CONTENT = CONTENT_CASING_RULE;
 const AUTH_CREDENTIAL = model({
   oauth2: model({ token: VERBATIM }),
   http: model({ additionalHeaders: VERBATIM }),

@@ -16,6 +16,8 @@ import { MAX_STORED_NESTING_DEPTH } from '../utils/nesting-depth.js';
  *   `CacheMetadata`, `EvalSet`): its keys are written snake_case in both forms.
  *   `defaults` (camelCase field → default value) are the values Python's
  *   `exclude_defaults` leaves out, used when `dropDefaults` is asked for.
+ *   `order` (camelCase field names) is the pydantic declaration order its
+ *   fields are written in; fields it does not list follow, as found.
  * An array is converted element by element with the rule of the key holding it.
  */
 export type CasingRule =
@@ -31,6 +33,8 @@ export interface ModelCasingRule {
   readonly defaults?: Readonly<Record<string, unknown>>;
   /** Fields Python types as `float` (camelCase): written `1.0`, not `1`, when `markFloats` is asked for. */
   readonly floats?: readonly string[];
+  /** The fields in Python's declaration order (camelCase); unlisted fields come after them, as found. */
+  readonly order?: readonly string[];
 }
 
 /**
@@ -45,13 +49,17 @@ export class PythonFloat {
 /** The user's own data: copied as written. */
 export const VERBATIM: CasingRule = { kind: 'verbatim' };
 
-/** A model rule; `options` marks snake_case-only models and the defaults `dropDefaults` omits. */
+/**
+ * A model rule; `options` marks snake_case-only models, the defaults
+ * `dropDefaults` omits, the float fields and the field order.
+ */
 export function modelRule(
   fields: Record<string, CasingRule> = {},
   options: {
     snakeCaseOnly?: boolean;
     defaults?: Record<string, unknown>;
     floats?: readonly string[];
+    order?: readonly string[];
   } = {},
 ): ModelCasingRule {
   return { kind: 'model', fields, ...options };
@@ -63,16 +71,6 @@ export function dictRule(values: CasingRule): CasingRule {
 }
 
 const NESTED_MODEL = modelRule();
-
-/** The genai `Part`: function-call `args`, function `response` and `partMetadata` are user data. */
-export const PART_RULE = modelRule({
-  functionCall: modelRule({ args: VERBATIM }),
-  functionResponse: modelRule({ response: VERBATIM }),
-  partMetadata: VERBATIM,
-});
-
-/** The genai `Content`: its parts follow `PART_RULE`. */
-export const CONTENT_RULE = modelRule({ parts: PART_RULE });
 
 /** Re-cases a model key (given in camelCase). */
 export type Rename = (camelCaseKey: string) => string;
@@ -114,7 +112,8 @@ export interface CasingOptions {
 /**
  * `value` converted by `rule`. Model keys are read in either spelling (the
  * camelCase one wins when both are given, as pydantic's alias does), `null`
- * model fields are dropped, user data is copied as written. The result shares
+ * model fields are dropped, fields a rule orders are put in that order
+ * (then the others as found), user data is copied as written. The result shares
  * no objects or arrays with `value`. Throws `NestingTooDeepError` for a value
  * nesting deeper than `MAX_STORED_NESTING_DEPTH` levels (`value` is level 1).
  */
@@ -148,7 +147,7 @@ function convertModel(
   checkDepth(depth, options);
   const out: Record<string, unknown> = {};
   const { rename } = options;
-  for (const [key, item] of Object.entries(value)) {
+  for (const [key, item] of orderedEntries(value, rule.order)) {
     if (item === null || item === undefined) continue;
     const name = toCamelCase(key);
     // pydantic gives the alias (camelCase) precedence over the field name.
@@ -167,6 +166,24 @@ function convertModel(
     );
   }
   return out;
+}
+
+/** `value`'s entries, those `order` names (in either spelling) first in its order, the rest as found. */
+function orderedEntries(
+  value: Readonly<Record<string, unknown>>,
+  order: readonly string[] | undefined,
+): [string, unknown][] {
+  const entries = Object.entries(value);
+  if (!order || order.length === 0) return entries;
+  const rank = (key: string): number => {
+    const index = order.indexOf(toCamelCase(key));
+    return index === -1 ? order.length : index;
+  };
+  // Array.prototype.sort is stable, so equal ranks keep their order.
+  return entries
+    .map((entry) => ({ entry, rank: rank(entry[0]) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ entry }) => entry);
 }
 
 function copyVerbatim(value: unknown, options: CasingOptions, depth: number): unknown {

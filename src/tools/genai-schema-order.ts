@@ -1,33 +1,7 @@
+import { GENAI_SCHEMA_KEY_ORDER, type GenaiSchemaKey } from '../events/genai-casing.js';
 import type { Schema } from '../types/index.js';
 
-/** genai `Schema`'s own field order (alphabetical), which Python's requests and dumps follow. */
-export const GENAI_SCHEMA_KEY_ORDER = [
-  'anyOf',
-  'default',
-  'description',
-  'enum',
-  'example',
-  'format',
-  'items',
-  'maxItems',
-  'maxLength',
-  'maxProperties',
-  'maximum',
-  'minItems',
-  'minLength',
-  'minProperties',
-  'minimum',
-  'nullable',
-  'pattern',
-  'properties',
-  'propertyOrdering',
-  'required',
-  'title',
-  'type',
-] as const satisfies readonly (keyof Schema)[];
-
-/** A field of genai's `Schema` that `orderGenaiSchema` places. */
-export type GenaiSchemaKey = (typeof GENAI_SCHEMA_KEY_ORDER)[number];
+export { GENAI_SCHEMA_KEY_ORDER, type GenaiSchemaKey };
 
 /**
  * A genai `Schema` with `fields`' defined values in genai's own field

@@ -1,9 +1,16 @@
+import {
+  FUNCTION_CALL_CASING_RULE,
+  FUNCTION_RESPONSE_CASING_RULE,
+} from '../../events/genai-casing.js';
 import type { FunctionCall, FunctionResponse } from '../../types/index.js';
 import type { AppDetails } from '../app-details.js';
 import type { Invocation, InvocationEvent } from '../eval-case.js';
-import { getTextFromContent, getToolDeclarationsAsJsonStr } from './llm-as-judge-utils.js';
+import {
+  getTextFromContent,
+  getToolDeclarationsAsJsonStr,
+  toPythonDump,
+} from './llm-as-judge-utils.js';
 import { pythonJsonDumps } from './python-json.js';
-import { functionCallToPython, functionResponseToPython } from './python-shapes.js';
 
 /**
  * The context a `hallucinations_v1` validator judges a response against
@@ -48,10 +55,14 @@ export function createHallucinationsContext(
     }
     if (texts.length > 0) parts.push(`${texts.join('\n')}\n`);
     if (calls.length > 0) {
-      parts.push('tool_calls:', `${pythonJsonDumps(calls.map(functionCallToPython))}\n`);
+      const dumped = calls.map((call) => toPythonDump(call, FUNCTION_CALL_CASING_RULE, 'toolCall'));
+      parts.push('tool_calls:', `${pythonJsonDumps(dumped)}\n`);
     }
     if (responses.length > 0) {
-      parts.push('tool_outputs:', `${pythonJsonDumps(responses.map(functionResponseToPython))}\n`);
+      const dumped = responses.map((response) =>
+        toPythonDump(response, FUNCTION_RESPONSE_CASING_RULE, 'toolResponse'),
+      );
+      parts.push('tool_outputs:', `${pythonJsonDumps(dumped)}\n`);
     }
   }
   return parts.join('\n');

@@ -1,3 +1,9 @@
+import {
+  FUNCTION_CALL_CASING_RULE,
+  FUNCTION_RESPONSE_CASING_RULE,
+  TOOL_CASING_RULE,
+} from '../../events/genai-casing.js';
+import { convertCasing, toSnakeCase, type CasingRule } from '../../events/json-casing.js';
 import type { Content } from '../../types/index.js';
 import type { AppDetails } from '../app-details.js';
 import {
@@ -8,11 +14,6 @@ import {
 } from '../eval-case.js';
 import type { RubricScore } from '../eval-rubrics.js';
 import { pydanticJsonDumps } from './python-json.js';
-import {
-  functionCallToPython,
-  functionResponseToPython,
-  toolDeclarationToPython,
-} from './python-shapes.js';
 
 /**
  * The labels a judge model answers with (Python `Label`). `PARTIALLY_VALID`
@@ -101,7 +102,9 @@ export function getAverageRubricScore(rubricScores: readonly RubricScore[]): num
 export function getToolDeclarationsAsJsonStr(appDetails: AppDetails): string {
   const byAgent: Record<string, unknown[]> = {};
   for (const [name, details] of Object.entries(appDetails.agentDetails)) {
-    byAgent[name] = details.toolDeclarations.map(toolDeclarationToPython);
+    byAgent[name] = details.toolDeclarations.map((tool) =>
+      toPythonDump(tool, TOOL_CASING_RULE, 'toolDeclarations'),
+    );
   }
   return pydanticJsonDumps({ tool_declarations: byAgent });
 }
@@ -121,8 +124,20 @@ export function getToolCallsAndResponsesAsJsonStr(
   return pydanticJsonDumps({
     tool_calls_and_response: pairs.map(([call, response], step) => ({
       step,
-      tool_call: functionCallToPython(call),
-      tool_response: response ? functionResponseToPython(response) : 'None',
+      tool_call: toPythonDump(call, FUNCTION_CALL_CASING_RULE, 'toolCall'),
+      tool_response: response
+        ? toPythonDump(response, FUNCTION_RESPONSE_CASING_RULE, 'toolResponse')
+        : 'None',
     })),
   });
+}
+
+/**
+ * A genai (or ADK) object as pydantic's `model_dump(exclude_none=True)`
+ * gives it, which is what adk-python's judges are sent: snake_case field
+ * names in `rule`'s declaration order, no `None`s, user data as written.
+ * Throws `NestingTooDeepError` (naming `argument`) for a value nested too deep.
+ */
+export function toPythonDump(value: unknown, rule: CasingRule, argument: string): unknown {
+  return convertCasing(value, rule, { rename: toSnakeCase, argument });
 }
