@@ -154,7 +154,7 @@ describe('an eval set written by adk-python from a dev UI session', () => {
     );
   });
 
-  it('serves camelCase over HTTP, tool declarations kept as written', () => {
+  it('serves camelCase over HTTP, tool declarations as camelCase genai Tools', () => {
     const camel = evalSetToCamelCaseJson(evalSetFromJson(JSON.parse(PYTHON_WRITTEN)));
     const [evalCase] = camel['eval_cases'] as Record<string, unknown>[];
     expect(evalCase).toMatchObject({
@@ -176,7 +176,7 @@ describe('an eval set written by adk-python from a dev UI session', () => {
             agentDetails: {
               hello_eval: {
                 toolDeclarations: [
-                  { function_declarations: [{ name: 'roll_die', parameters: { type: 'OBJECT' } }] },
+                  { functionDeclarations: [{ name: 'roll_die', parameters: { type: 'OBJECT' } }] },
                 ],
               },
             },
