@@ -231,23 +231,8 @@ export type { TranscriptionEntry } from './context/transcription-entry.js';
 export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
 export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
 
-// Evaluation metrics (Python `google.adk.evaluation`): the evaluator contract and the metric registry.
-export {
-  createDefaultMetricEvaluatorRegistry,
-  CustomMetricEvaluator,
-  customMetricEvaluatorFactory,
-  MetricEvaluatorRegistry,
-  registerCustomMetricsFromConfig,
-  RougeEvaluator,
-  TrajectoryEvaluator,
-  type CustomMetricFunction,
-  type CustomMetricRequest,
-  type EvaluateInvocationsRequest,
-  type EvaluationResult,
-  type Evaluator,
-  type EvaluatorFactory,
-  type PerInvocationResult,
-} from './evaluation/index.js';
+// Evaluation (Python `google.adk.evaluation`): eval sets, metrics, judges, stores, running evals.
+export * from './evaluation/index.js';
 
 // Errors: every error ADK throws, each with its `isInstance` check.
 export * from './errors/index.js';
@@ -367,63 +352,6 @@ export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-ru
 export { Runner } from './runner/runner.js';
 export type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner/runner-requests.js';
 export type { RewindRequest } from './runner/rewind.js';
-
-// Evaluation (Python `google.adk.evaluation`): eval sets, metrics, configs, results and their stores.
-export {
-  BaseCriterion,
-  ConversationScenario,
-  DEFAULT_EVAL_CONFIG,
-  EvalCase,
-  EvalCaseResult,
-  EvalConfig,
-  EvalMetric,
-  EvalMetricResult,
-  EvalMetricResultPerInvocation,
-  EvalSet,
-  EvalSetResult,
-  EvalStatus,
-  HallucinationsCriterion,
-  InMemoryEvalSetResultsManager,
-  InMemoryEvalSetsManager,
-  IntermediateData,
-  Invocation,
-  InvocationEvent,
-  InvocationEvents,
-  JudgeModelOptions,
-  LlmAsAJudgeCriterion,
-  LocalEvalSetResultsManager,
-  LocalEvalSetsManager,
-  MetricInfo,
-  PrebuiltMetrics,
-  Rubric,
-  RubricScore,
-  RubricsBasedCriterion,
-  SessionInput,
-  ToolTrajectoryCriterion,
-  convertLegacyEvalSet,
-  evalCaseFromJson,
-  evalCaseToCamelCaseJson,
-  evalConfigFromJson,
-  evalSetFromJson,
-  evalSetResultFromFileText,
-  evalSetResultToCamelCaseJson,
-  evalSetResultToPythonJsonText,
-  evalSetToCamelCaseJson,
-  evalSetToPythonJsonText,
-  findConfigForTestFile,
-  getAllToolCalls,
-  getAllToolCallsWithResponses,
-  getAllToolResponses,
-  getEvalMetricsFromConfig,
-  getEvaluationCriteriaOrDefault,
-  loadEvalSetFromFile,
-  loadEvalSetFromTestFile,
-  type EvalSetResultsManager,
-  type EvalSetsManager,
-  type MetricInfoProvider,
-  type PrebuiltMetricName,
-  type ToolTrajectoryMatchType,
-} from './evaluation/index.js';
 
 // Sessions (Python `google.adk.sessions`).
 export {
@@ -587,43 +515,6 @@ export { DEFAULT_ROUTE, START } from './workflow/start.js';
 export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
 export type { WorkflowClock } from './workflow/workflow-clock.js';
 export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
-
-// Running evals (LocalEvalService, user simulation, AgentEvaluator).
-export {
-  AgentEvaluator,
-  aggregateEvalCaseResults,
-  InferenceStatus,
-  LlmBackedUserSimulator,
-  LocalEvalService,
-  StaticUserSimulator,
-  UserSimulatorProvider,
-  UserSimulatorStatus,
-  type AgentEvaluateRequest,
-  type BaseEvalService,
-  type EvaluateConfig,
-  type EvaluateRequest,
-  type InferenceConfig,
-  type InferenceRequest,
-  type InferenceResult,
-  type LocalEvalServiceOptions,
-  type NextUserMessage,
-  type UserSimulator,
-} from './evaluation/index.js';
-
-// Evaluation: LLM-judged metrics (the other evaluation names are listed by their own block).
-export {
-  FinalResponseMatchV2Evaluator,
-  HallucinationsV1Evaluator,
-  LlmAsJudge,
-  PerTurnUserSimulatorQualityV1,
-  registerJudgeMetrics,
-  RubricBasedEvaluator,
-  RubricBasedFinalResponseQualityV1Evaluator,
-  RubricBasedMultiTurnTrajectoryEvaluator,
-  RubricBasedToolUseV1Evaluator,
-  type LlmJudgeOptions,
-  type RubricBasedEvaluatorOptions,
-} from './evaluation/index.js';
 
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';

@@ -7,6 +7,7 @@ import {
   CONVERSATION_SCENARIOS_CASING_RULE,
   ConversationScenarios,
   type ConversationScenario,
+  userPersonaToPython,
 } from '../evaluation/conversation-scenarios.js';
 import { SessionInput } from '../evaluation/eval-case.js';
 import { parseEvalJson } from '../evaluation/eval-json.js';
@@ -80,12 +81,9 @@ export async function evalSetCreateCommand(
   options: EvalSetCreateOptions,
   io: CliIo,
 ): Promise<number> {
-  setLogLevel(parseLogLevel(options.log_level ?? 'INFO'));
-  if (options.eval_storage_uri !== undefined) refuseEvalStorageUri(options.eval_storage_uri);
-  const target = await resolveAgentPath(agent);
-  const manager = new LocalEvalSetsManager(target.agentsDir);
-  await manager.createEvalSet({ appName: target.appName, evalSetId });
-  io.stdout.write(`Eval set '${evalSetId}' created for app '${target.appName}'.\n`);
+  const { appName, manager } = await openEvalSets(agent, options);
+  await manager.createEvalSet({ appName, evalSetId });
+  io.stdout.write(`Eval set '${evalSetId}' created for app '${appName}'.\n`);
   return 0;
 }
 
@@ -105,30 +103,24 @@ export async function addEvalCaseCommand(
   options: AddEvalCaseOptions,
   io: CliIo,
 ): Promise<number> {
-  setLogLevel(parseLogLevel(options.log_level ?? 'INFO'));
-  if (options.eval_storage_uri !== undefined) refuseEvalStorageUri(options.eval_storage_uri);
-  const target = await resolveAgentPath(agent);
-  const manager = new LocalEvalSetsManager(target.agentsDir);
+  const { appName, manager } = await openEvalSets(agent, options);
   let sessionInput: SessionInput;
   let scenarios: ConversationScenarios;
   try {
     sessionInput = parseEvalJson(
       SessionInput,
       SESSION_INPUT_CASING_RULE,
-      JSON.parse(await readFile(options.session_input_file, 'utf8')),
+      await readJsonFile(options.session_input_file),
       'sessionInput',
     );
     scenarios = parseEvalJson(
       ConversationScenarios,
       CONVERSATION_SCENARIOS_CASING_RULE,
-      JSON.parse(await readFile(options.scenarios_file, 'utf8')),
+      await readJsonFile(options.scenarios_file),
       'conversationScenarios',
     );
   } catch (error) {
-    throw new InvalidArgumentError({
-      message: `Failed to add eval case(s): ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
+    throw addEvalCaseError(error);
   }
   const personas = createDefaultUserPersonaRegistry();
   for (const written of scenarios.scenarios) {
@@ -136,7 +128,7 @@ export async function addEvalCaseCommand(
     const scenario = withResolvedPersona(written, personas);
     const evalId = scenarioEvalId(scenario);
     const existing = await manager.getEvalCase({
-      appName: target.appName,
+      appName,
       evalSetId,
       evalCaseId: evalId,
     });
@@ -147,7 +139,7 @@ export async function addEvalCaseCommand(
       continue;
     }
     await manager.addEvalCase({
-      appName: target.appName,
+      appName,
       evalSetId,
       evalCase: {
         evalId,
@@ -173,11 +165,31 @@ function withResolvedPersona(
   try {
     return { ...scenario, userPersona: personas.getPersona(scenario.userPersona) };
   } catch (error) {
-    throw new InvalidArgumentError({
-      message: `Failed to add eval case(s): ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
+    throw addEvalCaseError(error);
   }
+}
+
+// Python reports every problem of `add_eval_case` under this one heading.
+function addEvalCaseError(error: unknown): InvalidArgumentError {
+  return new InvalidArgumentError({
+    message: `Failed to add eval case(s): ${error instanceof Error ? error.message : String(error)}`,
+    cause: error,
+  });
+}
+
+async function readJsonFile(filePath: string): Promise<unknown> {
+  return JSON.parse(await readFile(filePath, 'utf8')) as unknown;
+}
+
+// What both commands start with: the log level, the storage check, and the app's eval sets.
+async function openEvalSets(
+  agent: string,
+  options: EvalSetCreateOptions,
+): Promise<{ appName: string; manager: LocalEvalSetsManager }> {
+  setLogLevel(parseLogLevel(options.log_level ?? 'INFO'));
+  if (options.eval_storage_uri !== undefined) refuseEvalStorageUri(options.eval_storage_uri);
+  const target = await resolveAgentPath(agent);
+  return { appName: target.appName, manager: new LocalEvalSetsManager(target.agentsDir) };
 }
 
 /**
@@ -195,16 +207,7 @@ export function scenarioEvalId(scenario: ConversationScenario): string {
     user_persona:
       persona === undefined || typeof persona === 'string'
         ? (persona ?? null)
-        : {
-            id: persona.id,
-            description: persona.description,
-            behaviors: persona.behaviors.map((behavior) => ({
-              name: behavior.name,
-              description: behavior.description,
-              behavior_instructions: behavior.behaviorInstructions,
-              violation_rubrics: behavior.violationRubrics,
-            })),
-          },
+        : userPersonaToPython(persona),
   };
   return createHash('sha256')
     .update(pythonJsonDumps(dump, { sortKeys: true }))

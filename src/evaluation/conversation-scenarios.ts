@@ -47,6 +47,43 @@ export const ConversationScenarios = z.looseObject({
 /** A list of scenarios, the shape of a scenarios file. */
 export type ConversationScenarios = z.infer<typeof ConversationScenarios>;
 
+/** A `UserBehavior` as pydantic's `model_dump()` gives it: snake_case, every field. */
+export interface PythonUserBehavior {
+  name: string;
+  description: string;
+  behavior_instructions: string[];
+  violation_rubrics: string[];
+}
+
+/** A `UserPersona` as pydantic's `model_dump()` gives it: snake_case, every field. */
+export interface PythonUserPersona {
+  id: string;
+  description: string;
+  behaviors: PythonUserBehavior[];
+}
+
+/**
+ * The behaviour as Python code sees it (`model_dump()`), which is what
+ * adk-python hashes and renders its simulator prompts from.
+ */
+export function userBehaviorToPython(behavior: UserBehavior): PythonUserBehavior {
+  return {
+    name: behavior.name,
+    description: behavior.description,
+    behavior_instructions: behavior.behaviorInstructions,
+    violation_rubrics: behavior.violationRubrics,
+  };
+}
+
+/** The persona as Python code sees it (`model_dump()`); see `userBehaviorToPython`. */
+export function userPersonaToPython(persona: UserPersona): PythonUserPersona {
+  return {
+    id: persona.id,
+    description: persona.description,
+    behaviors: persona.behaviors.map(userBehaviorToPython),
+  };
+}
+
 const USER_PERSONA_CASING_RULE = modelRule(
   { behaviors: modelRule({}, { snakeCaseOnly: true }) },
   { snakeCaseOnly: true },

@@ -1,52 +1,41 @@
-import { assertValidAppName } from '../config/app-name.js';
-import { EvalNotFoundError } from '../errors/eval-not-found-error.js';
 import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
 import { EvalSetResult } from './eval-result.js';
-import {
-  assertEvalSetResultIds,
-  createEvalSetResult,
-  type EvalSetResultRequest,
-  type EvalSetResultsManager,
-  type SaveEvalSetResultRequest,
-} from './eval-set-results-manager.js';
+import { EvalSetResultsStore } from './eval-set-results-store.js';
 
 /** Eval results in memory, keyed by app and result name; for tests and file-less runs. */
-export class InMemoryEvalSetResultsManager implements EvalSetResultsManager {
+export class InMemoryEvalSetResultsManager extends EvalSetResultsStore {
   private readonly results = new Map<string, Map<string, EvalSetResult>>();
 
-  constructor(private readonly now: () => number = nowSeconds) {}
+  constructor(now: () => number = nowSeconds) {
+    super(now);
+  }
 
-  async saveEvalSetResult(request: SaveEvalSetResultRequest): Promise<EvalSetResult> {
-    assertValidAppName(request.appName);
-    const result = EvalSetResult.parse(deepClone(createEvalSetResult(request, this.now())));
-    let results = this.results.get(request.appName);
+  protected async put(
+    appName: string,
+    name: string,
+    result: EvalSetResult,
+  ): Promise<EvalSetResult> {
+    // Parsed as a file store's result is read back, so both return the same shape.
+    const stored = EvalSetResult.parse(deepClone(result));
+    let results = this.results.get(appName);
     if (!results) {
       results = new Map();
-      this.results.set(request.appName, results);
+      this.results.set(appName, results);
     }
-    results.set(result.evalSetResultName ?? result.evalSetResultId, result);
-    return deepClone(result);
+    results.set(name, stored);
+    return deepClone(stored);
   }
 
-  async getEvalSetResult({
-    appName,
-    evalSetResultId,
-  }: EvalSetResultRequest): Promise<EvalSetResult> {
-    assertEvalSetResultIds(appName, evalSetResultId);
+  protected async get(
+    appName: string,
+    evalSetResultId: string,
+  ): Promise<EvalSetResult | undefined> {
     const result = this.results.get(appName)?.get(evalSetResultId);
-    if (!result) {
-      throw new EvalNotFoundError({
-        kind: 'evalSetResult',
-        id: evalSetResultId,
-        message: `Eval set result \`${evalSetResultId}\` not found.`,
-      });
-    }
-    return deepClone(result);
+    return result ? deepClone(result) : undefined;
   }
 
-  async listEvalSetResults({ appName }: { appName: string }): Promise<string[]> {
-    assertValidAppName(appName);
-    return [...(this.results.get(appName)?.keys() ?? [])].sort();
+  protected async list(appName: string): Promise<string[]> {
+    return [...(this.results.get(appName)?.keys() ?? [])];
   }
 }

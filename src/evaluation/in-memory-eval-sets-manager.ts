@@ -1,95 +1,53 @@
-import { assertValidAppName } from '../config/app-name.js';
-import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { nowSeconds } from '../utils/clock.js';
 import { deepClone } from '../utils/deep-clone.js';
-import type { EvalCase } from './eval-case.js';
 import type { EvalSet } from './eval-set.js';
-import type {
-  EvalCaseRequest,
-  EvalCaseWriteRequest,
-  EvalSetRequest,
-  EvalSetsManager,
-} from './eval-sets-manager.js';
-import {
-  addEvalCaseToEvalSet,
-  assertEvalSetIds,
-  deleteEvalCaseFromEvalSet,
-  findEvalCase,
-  requireEvalSet,
-  updateEvalCaseInEvalSet,
-} from './eval-sets-manager-utils.js';
+import type { EvalSetRequest } from './eval-sets-manager.js';
+import { EvalSetsStore } from './eval-sets-store.js';
 
 /**
  * Eval sets in memory (Python `InMemoryEvalSetsManager`), for tests and for
  * runs where files are not wanted. An app without eval sets lists none.
  * An updated case keeps its position.
  */
-export class InMemoryEvalSetsManager implements EvalSetsManager {
+export class InMemoryEvalSetsManager extends EvalSetsStore {
   private readonly evalSets = new Map<string, Map<string, EvalSet>>();
 
-  async getEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet | undefined> {
-    assertEvalSetIds(appName, evalSetId);
+  constructor() {
+    super(true);
+  }
+
+  protected async read({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet | undefined> {
     const evalSet = this.evalSets.get(appName)?.get(evalSetId);
     return evalSet ? deepClone(evalSet) : undefined;
   }
 
-  async createEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet> {
-    assertEvalSetIds(appName, evalSetId);
+  protected async insert(
+    { appName, evalSetId }: EvalSetRequest,
+    evalSet: EvalSet,
+  ): Promise<boolean> {
+    if (this.evalSets.get(appName)?.has(evalSetId)) return false;
+    await this.write({ appName, evalSetId }, evalSet);
+    return true;
+  }
+
+  protected async write({ appName, evalSetId }: EvalSetRequest, evalSet: EvalSet): Promise<void> {
     let sets = this.evalSets.get(appName);
     if (!sets) {
       sets = new Map();
       this.evalSets.set(appName, sets);
     }
-    if (sets.has(evalSetId)) {
-      throw new AlreadyExistsError({
-        message: `EvalSet ${evalSetId} already exists for app ${appName}.`,
-      });
-    }
-    const evalSet: EvalSet = { evalSetId, evalCases: [], creationTimestamp: nowSeconds() };
     sets.set(evalSetId, evalSet);
-    return deepClone(evalSet);
   }
 
-  async listEvalSets({ appName }: { appName: string }): Promise<string[]> {
-    assertValidAppName(appName);
-    return [...(this.evalSets.get(appName)?.keys() ?? [])].sort();
+  protected async remove({ appName, evalSetId }: EvalSetRequest): Promise<boolean> {
+    return this.evalSets.get(appName)?.delete(evalSetId) ?? false;
   }
 
-  async getEvalCase({
-    appName,
-    evalSetId,
-    evalCaseId,
-  }: EvalCaseRequest): Promise<EvalCase | undefined> {
-    assertEvalSetIds(appName, evalSetId);
-    const evalSet = this.evalSets.get(appName)?.get(evalSetId);
-    const evalCase = evalSet ? findEvalCase(evalSet, evalCaseId) : undefined;
-    return evalCase ? deepClone(evalCase) : undefined;
+  protected async list(appName: string): Promise<string[]> {
+    return [...(this.evalSets.get(appName)?.keys() ?? [])];
   }
 
-  async addEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
-    addEvalCaseToEvalSet(this.stored(appName, evalSetId), deepClone(evalCase));
-    return;
-  }
-
-  async updateEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
-    updateEvalCaseInEvalSet(this.stored(appName, evalSetId), deepClone(evalCase), {
-      inPlace: true,
-    });
-    return;
-  }
-
-  async deleteEvalCase({ appName, evalSetId, evalCaseId }: EvalCaseRequest): Promise<void> {
-    deleteEvalCaseFromEvalSet(this.stored(appName, evalSetId), evalCaseId);
-    return;
-  }
-
-  async deleteEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<void> {
-    this.stored(appName, evalSetId);
-    this.evalSets.get(appName)?.delete(evalSetId);
-  }
-
-  private stored(appName: string, evalSetId: string): EvalSet {
-    assertEvalSetIds(appName, evalSetId);
-    return requireEvalSet(this.evalSets.get(appName)?.get(evalSetId), evalSetId);
+  protected newEvalSet(evalSetId: string): EvalSet {
+    return { evalSetId, evalCases: [], creationTimestamp: nowSeconds() };
   }
 }

@@ -1,15 +1,22 @@
-// Evaluation: eval sets and cases, metrics and criteria, configs, results, and their stores.
-export { AgentDetails, AppDetails } from './app-details.js';
+/*
+ * The public evaluation API: what users write code against (data types and
+ * their JSON readers/writers, the stores, metrics and judges, the services
+ * that run evals, user simulation). src/index.ts re-exports all of it, so a
+ * name added here is a public-API decision (test/packaging/public-surface.test.ts
+ * pins the runtime names). Scoring helpers, prompt builders and wire converters
+ * that only the server and CLI use stay out; they import their files directly.
+ */
+
+// Eval sets and cases, metrics and criteria, configs, results.
 export {
   ConversationScenario,
-  ConversationScenarios,
-  UserBehavior,
-  UserPersona,
+  type ConversationScenarios,
+  type UserBehavior,
+  type UserPersona,
 } from './conversation-scenarios.js';
 export {
   EvalCase,
   IntermediateData,
-  IntermediateDataType,
   Invocation,
   InvocationEvent,
   InvocationEvents,
@@ -17,113 +24,78 @@ export {
   getAllToolCalls,
   getAllToolCallsWithResponses,
   getAllToolResponses,
-  getAllUsageMetadata,
-  isInvocationEvents,
   type SessionState,
   type ToolCallAndResponse,
 } from './eval-case.js';
-export {
-  evalCaseFromJson,
-  evalCaseToCamelCaseJson,
-  evalCaseToPythonJson,
-  invocationFromJson,
-  invocationToCamelCaseJson,
-} from './eval-case-json.js';
+export { evalCaseFromJson, evalCaseToCamelCaseJson } from './eval-case-json.js';
 export {
   DEFAULT_EVAL_CONFIG,
-  CustomMetricCodeConfig,
-  CustomMetricConfig,
   EvalConfig,
-  TEST_CONFIG_FILE_NAME,
   evalConfigFromJson,
-  evalConfigToCamelCaseJson,
-  evalConfigToPythonJson,
   findConfigForTestFile,
   getEvalMetricsFromConfig,
   getEvaluationCriteriaOrDefault,
+  type CustomMetricConfig,
 } from './eval-config.js';
 export {
   BaseCriterion,
-  DEFAULT_JUDGE_MODEL,
-  DEFAULT_JUDGE_NUM_SAMPLES,
-  DEFAULT_USER_SIMULATOR_STOP_SIGNAL,
   HallucinationsCriterion,
   JudgeModelOptions,
   LlmAsAJudgeCriterion,
-  LlmBackedUserSimulatorCriterion,
   RubricsBasedCriterion,
   ToolTrajectoryCriterion,
-  ToolTrajectoryMatchType,
-  toolTrajectoryMatchTypeOf,
+  type LlmBackedUserSimulatorCriterion,
+  type ToolTrajectoryMatchType,
 } from './eval-criteria.js';
 export {
   EvalMetric,
   EvalMetricResult,
-  EvalMetricResultDetails,
   EvalMetricResultPerInvocation,
   EvalStatus,
-  EvalStatusSchema,
-  Interval,
   MetricInfo,
-  MetricValueInfo,
   PrebuiltMetrics,
+  type EvalMetricResultDetails,
+  type Interval,
   type MetricInfoProvider,
+  type MetricValueInfo,
   type PrebuiltMetricName,
 } from './eval-metrics.js';
 export { EvalCaseResult, EvalSetResult } from './eval-result.js';
 export {
-  evalCaseResultFromJson,
-  evalCaseResultToCamelCaseJson,
   evalSetResultFromFileText,
-  evalSetResultFromJson,
   evalSetResultToCamelCaseJson,
-  evalSetResultToPythonJson,
   evalSetResultToPythonJsonText,
 } from './eval-result-json.js';
-export { Rubric, RubricContent, RubricScore } from './eval-rubrics.js';
+export { Rubric, RubricScore, type RubricContent } from './eval-rubrics.js';
 export {
   EvalSet,
   evalSetFromJson,
   evalSetToCamelCaseJson,
-  evalSetToPythonJson,
   evalSetToPythonJsonText,
 } from './eval-set.js';
-export {
-  EvalConstants,
-  LegacyEvalCase,
-  LegacyInitialSession,
-  LegacyInvocation,
-  convertLegacyEvalSet,
-  convertLegacyTestFile,
-  type LegacyConversionOptions,
-} from './legacy-eval-set.js';
+export { convertLegacyEvalSet, type LegacyConversionOptions } from './legacy-eval-set.js';
+
+// The stores of eval sets and of results.
 export type {
   EvalCaseRequest,
   EvalCaseWriteRequest,
   EvalSetRequest,
   EvalSetsManager,
 } from './eval-sets-manager.js';
-export { EVAL_SET_ID_PATTERN } from './eval-sets-manager-utils.js';
 export {
-  EVAL_SET_FILE_EXTENSION,
   LocalEvalSetsManager,
-  evalSetFromFileText,
   loadEvalSetFromFile,
   loadEvalSetFromTestFile,
 } from './local-eval-sets-manager.js';
 export { InMemoryEvalSetsManager } from './in-memory-eval-sets-manager.js';
-export {
-  createEvalSetResult,
-  type EvalSetResultRequest,
-  type EvalSetResultsManager,
-  type SaveEvalSetResultRequest,
+export type {
+  EvalSetResultRequest,
+  EvalSetResultsManager,
+  SaveEvalSetResultRequest,
 } from './eval-set-results-manager.js';
-export {
-  ADK_EVAL_HISTORY_DIR,
-  EVAL_SET_RESULT_FILE_EXTENSION,
-  LocalEvalSetResultsManager,
-} from './local-eval-set-results-manager.js';
+export { LocalEvalSetResultsManager } from './local-eval-set-results-manager.js';
 export { InMemoryEvalSetResultsManager } from './in-memory-eval-set-results-manager.js';
+
 // Metrics: the evaluator contract, the metric registry and the deterministic metrics.
 export {
   CustomMetricEvaluator,
@@ -143,35 +115,22 @@ export {
   type EvaluatorFactory,
   type RegisterEvaluatorRequest,
 } from './metric-evaluator-registry.js';
-export {
-  averageOverInvocations,
-  checkInvocationLengths,
-  evalStatusOf,
-  getMetricThreshold,
-  notEvaluatedResult,
-  requireExpectedInvocations,
-  textOf,
-} from './metric-scoring.js';
-export { RougeEvaluator, responseMatchScore } from './metrics/rouge-evaluator.js';
+export { RougeEvaluator } from './metrics/rouge-evaluator.js';
 export { TrajectoryEvaluator } from './metrics/trajectory-evaluator.js';
-export { metricInfo, PREBUILT_METRIC_INFOS } from './prebuilt-metric-infos.js';
 export {
   registerCustomMetricsFromConfig,
   type RegisterCustomMetricsRequest,
 } from './register-custom-metrics.js';
-export { porterStem } from './text/porter-stemmer.js';
-export { rouge1, type RougeScore } from './text/rouge-1.js';
-// Running evals: LocalEvalService, inference, user simulation, AgentEvaluator.
+
+// Running evals: LocalEvalService, user simulation, AgentEvaluator.
 export {
   AgentEvaluator,
-  DEFAULT_NUM_RUNS,
   type AgentEvaluateRequest,
   type AgentEvaluatorOptions,
   type AgentUnderEvaluation,
   type EvaluateEvalSetRequest,
 } from './agent-evaluator.js';
 export {
-  DEFAULT_EVAL_PARALLELISM,
   InferenceStatus,
   type BaseEvalService,
   type EvaluateConfig,
@@ -182,29 +141,15 @@ export {
 } from './base-eval-service.js';
 export { aggregateEvalCaseResults } from './eval-case-result-aggregator.js';
 export {
-  convertEventsToEvalInvocations,
-  generateInferences,
-  type GenerateInferencesRequest,
-} from './evaluation-generator.js';
-export {
-  EVAL_SESSION_ID_PREFIX,
   LocalEvalService,
   type EvalSetsReader,
   type LocalEvalServiceOptions,
 } from './local-eval-service.js';
-export { getLlmBackedUserSimulatorPrompt } from './simulation/llm-backed-user-simulator-prompts.js';
 export {
   LlmBackedUserSimulator,
-  LlmBackedUserSimulatorConfig,
   type LlmBackedUserSimulatorOptions,
 } from './simulation/llm-backed-user-simulator.js';
-export {
-  createDefaultUserPersonaRegistry,
-  PreBuiltBehaviors,
-  PreBuiltPersonas,
-} from './simulation/pre-built-personas.js';
 export { StaticUserSimulator } from './simulation/static-user-simulator.js';
-export { UserPersonaRegistry } from './simulation/user-simulator-personas.js';
 export {
   UserSimulatorProvider,
   type UserSimulatorFactory,
@@ -215,6 +160,7 @@ export {
   type NextUserMessage,
   type UserSimulator,
 } from './simulation/user-simulator.js';
+
 // LLM-judged metrics (judges/).
 export { FinalResponseMatchV2Evaluator } from './judges/final-response-match-v2.js';
 export { HallucinationsV1Evaluator } from './judges/hallucinations-v1.js';
@@ -227,29 +173,9 @@ export {
 export { PerTurnUserSimulatorQualityV1 } from './judges/per-turn-user-simulator-quality-v1.js';
 export { registerJudgeMetrics } from './judges/register-judge-metrics.js';
 export {
-  MajorityVotePerInvocationResultsAggregator,
-  MeanInvocationResultsSummarizer,
-  type InvocationResultsSummarizer,
-  type PerInvocationResultsAggregator,
-} from './judges/rubric-aggregation.js';
-export {
   RubricBasedEvaluator,
   type RubricBasedEvaluatorOptions,
 } from './judges/rubric-based-evaluator.js';
 export { RubricBasedFinalResponseQualityV1Evaluator } from './judges/rubric-based-final-response-quality-v1.js';
-export {
-  assembleMultiTurnDialogue,
-  RubricBasedMultiTurnTrajectoryEvaluator,
-} from './judges/rubric-based-multi-turn-trajectory-quality-v1.js';
+export { RubricBasedMultiTurnTrajectoryEvaluator } from './judges/rubric-based-multi-turn-trajectory-quality-v1.js';
 export { RubricBasedToolUseV1Evaluator } from './judges/rubric-based-tool-use-quality-v1.js';
-export {
-  DefaultAutoRaterResponseParser,
-  type AutoRaterResponseParser,
-  type RubricResponse,
-} from './judges/rubric-response-parser.js';
-export {
-  addDefaultRetryOptionsIfNotPresent,
-  DEFAULT_EVAL_HTTP_RETRY_OPTIONS,
-} from './retry-options.js';
-// Building eval cases from sessions.
-export { createEmptyState } from './empty-session-state.js';

@@ -1,29 +1,13 @@
-import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidAppName } from '../config/app-name.js';
-import { AlreadyExistsError } from '../errors/already-exists-error.js';
 import { EvalNotFoundError } from '../errors/eval-not-found-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { nowSeconds } from '../utils/clock.js';
-import { deepClone } from '../utils/deep-clone.js';
-import { SerialQueue } from '../utils/serial-queue.js';
 import { systemErrorCode } from '../utils/system-error-code.js';
-import type { EvalCase } from './eval-case.js';
+import { fileNamesWithSuffix } from './eval-file-names.js';
 import { evalSetFromJson, evalSetToPythonJsonText, type EvalSet } from './eval-set.js';
-import type {
-  EvalCaseRequest,
-  EvalCaseWriteRequest,
-  EvalSetRequest,
-  EvalSetsManager,
-} from './eval-sets-manager.js';
-import {
-  addEvalCaseToEvalSet,
-  assertEvalSetIds,
-  deleteEvalCaseFromEvalSet,
-  findEvalCase,
-  requireEvalSet,
-  updateEvalCaseInEvalSet,
-} from './eval-sets-manager-utils.js';
+import type { EvalSetRequest } from './eval-sets-manager.js';
+import { EvalSetsStore } from './eval-sets-store.js';
 import {
   convertLegacyEvalSet,
   convertLegacyTestFile,
@@ -39,16 +23,7 @@ export const EVAL_SET_FILE_EXTENSION = '.evalset.json';
  * `evalSetId`. Throws `InvalidArgumentError` when it is neither.
  */
 export function evalSetFromFileText(text: string, evalSetId: string): EvalSet {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidArgumentError({
-      argument: 'evalSet',
-      message: `Eval set ${evalSetId} is not JSON: ${(error as Error).message}`,
-      cause: error,
-    });
-  }
+  const json = parseEvalJson(text, `Eval set ${evalSetId}`);
   if (!Array.isArray(json)) return evalSetFromJson(json);
   return convertLegacyEvalSet(evalSetId, json);
 }
@@ -75,17 +50,7 @@ export async function loadEvalSetFromTestFile(
   filePath: string,
   initialSession: LegacyInitialSession = {},
 ): Promise<EvalSet> {
-  const text = await readFile(filePath, 'utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidArgumentError({
-      argument: 'evalSet',
-      message: `Test file ${filePath} is not JSON: ${(error as Error).message}`,
-      cause: error,
-    });
-  }
+  const json = parseEvalJson(await readFile(filePath, 'utf8'), `Test file ${filePath}`);
   if (Array.isArray(json)) return convertLegacyTestFile(filePath, json, initialSession);
   if (Object.keys(initialSession).length > 0) {
     throw new InvalidArgumentError({
@@ -102,16 +67,16 @@ export async function loadEvalSetFromTestFile(
  * Eval sets as files (Python `LocalEvalSetsManager`):
  * `<agentsDir>/<app>/<evalSetId>.evalset.json`, written as Python writes
  * them. A file in the older format is read (and converted); it is rewritten
- * in the current format when a case is changed. Changes made through one
- * manager are applied one at a time.
+ * in the current format when a case is changed (the case updated moves to
+ * the end, as in Python). Changes made through one manager are applied one
+ * at a time.
  */
-export class LocalEvalSetsManager implements EvalSetsManager {
-  private readonly queue = new SerialQueue();
+export class LocalEvalSetsManager extends EvalSetsStore {
+  constructor(private readonly agentsDir: string) {
+    super(false);
+  }
 
-  constructor(private readonly agentsDir: string) {}
-
-  async getEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet | undefined> {
-    assertEvalSetIds(appName, evalSetId);
+  protected async read({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet | undefined> {
     try {
       return await loadEvalSetFromFile(this.filePath(appName, evalSetId), evalSetId);
     } catch (error) {
@@ -120,103 +85,69 @@ export class LocalEvalSetsManager implements EvalSetsManager {
     }
   }
 
-  async createEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<EvalSet> {
-    assertEvalSetIds(appName, evalSetId);
-    return this.queue.run(async () => {
-      const evalSet: EvalSet = {
-        evalSetId,
-        name: evalSetId,
-        evalCases: [],
-        creationTimestamp: nowSeconds(),
-      };
-      await mkdir(path.join(this.agentsDir, appName), { recursive: true });
-      try {
-        await writeFile(this.filePath(appName, evalSetId), evalSetToPythonJsonText(evalSet), {
-          encoding: 'utf8',
-          flag: 'wx',
-        });
-      } catch (error) {
-        if (systemErrorCode(error) !== 'EEXIST') throw error;
-        throw new AlreadyExistsError({
-          message: `EvalSet ${evalSetId} already exists for app ${appName}.`,
-        });
-      }
-      return deepClone(evalSet);
-    });
-  }
-
-  async listEvalSets({ appName }: { appName: string }): Promise<string[]> {
-    assertValidAppName(appName);
-    let files: string[];
+  protected async insert(request: EvalSetRequest, evalSet: EvalSet): Promise<boolean> {
+    await mkdir(path.join(this.agentsDir, request.appName), { recursive: true });
     try {
-      files = await readdir(path.join(this.agentsDir, appName));
-    } catch (error) {
-      if (systemErrorCode(error) !== 'ENOENT' && systemErrorCode(error) !== 'ENOTDIR') throw error;
-      throw new EvalNotFoundError({
-        kind: 'app',
-        id: appName,
-        message: `Eval directory for app \`${appName}\` not found.`,
-      });
-    }
-    return files
-      .filter((file) => file.endsWith(EVAL_SET_FILE_EXTENSION))
-      .map((file) => file.slice(0, -EVAL_SET_FILE_EXTENSION.length))
-      .sort();
-  }
-
-  async getEvalCase({
-    appName,
-    evalSetId,
-    evalCaseId,
-  }: EvalCaseRequest): Promise<EvalCase | undefined> {
-    const evalSet = await this.getEvalSet({ appName, evalSetId });
-    return evalSet ? findEvalCase(evalSet, evalCaseId) : undefined;
-  }
-
-  async addEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
-    return this.change({ appName, evalSetId }, (evalSet) =>
-      addEvalCaseToEvalSet(evalSet, deepClone(evalCase)),
-    );
-  }
-
-  async updateEvalCase({ appName, evalSetId, evalCase }: EvalCaseWriteRequest): Promise<void> {
-    return this.change({ appName, evalSetId }, (evalSet) =>
-      updateEvalCaseInEvalSet(evalSet, deepClone(evalCase), { inPlace: false }),
-    );
-  }
-
-  async deleteEvalCase({ appName, evalSetId, evalCaseId }: EvalCaseRequest): Promise<void> {
-    return this.change({ appName, evalSetId }, (evalSet) =>
-      deleteEvalCaseFromEvalSet(evalSet, evalCaseId),
-    );
-  }
-
-  async deleteEvalSet({ appName, evalSetId }: EvalSetRequest): Promise<void> {
-    assertEvalSetIds(appName, evalSetId);
-    return this.queue.run(async () => {
-      try {
-        await unlink(this.filePath(appName, evalSetId));
-      } catch (error) {
-        if (systemErrorCode(error) !== 'ENOENT') throw error;
-        requireEvalSet(undefined, evalSetId);
-      }
-    });
-  }
-
-  private async change(request: EvalSetRequest, edit: (evalSet: EvalSet) => void): Promise<void> {
-    assertEvalSetIds(request.appName, request.evalSetId);
-    return this.queue.run(async () => {
-      const evalSet = requireEvalSet(await this.getEvalSet(request), request.evalSetId);
-      edit(evalSet);
       await writeFile(
         this.filePath(request.appName, request.evalSetId),
         evalSetToPythonJsonText(evalSet),
-        'utf8',
+        {
+          encoding: 'utf8',
+          flag: 'wx',
+        },
       );
+      return true;
+    } catch (error) {
+      if (systemErrorCode(error) === 'EEXIST') return false;
+      throw error;
+    }
+  }
+
+  protected async write({ appName, evalSetId }: EvalSetRequest, evalSet: EvalSet): Promise<void> {
+    await writeFile(this.filePath(appName, evalSetId), evalSetToPythonJsonText(evalSet), 'utf8');
+  }
+
+  protected async remove({ appName, evalSetId }: EvalSetRequest): Promise<boolean> {
+    try {
+      await unlink(this.filePath(appName, evalSetId));
+      return true;
+    } catch (error) {
+      if (systemErrorCode(error) === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  protected async list(appName: string): Promise<string[]> {
+    const ids = await fileNamesWithSuffix(
+      path.join(this.agentsDir, appName),
+      EVAL_SET_FILE_EXTENSION,
+    );
+    if (ids) return ids;
+    throw new EvalNotFoundError({
+      kind: 'app',
+      id: appName,
+      message: `Eval directory for app \`${appName}\` not found.`,
     });
+  }
+
+  protected newEvalSet(evalSetId: string): EvalSet {
+    return { evalSetId, name: evalSetId, evalCases: [], creationTimestamp: nowSeconds() };
   }
 
   private filePath(appName: string, evalSetId: string): string {
     return path.join(this.agentsDir, appName, evalSetId + EVAL_SET_FILE_EXTENSION);
+  }
+}
+
+/** `text` parsed; `InvalidArgumentError` (argument `evalSet`) naming `subject` when it is not JSON. */
+function parseEvalJson(text: string, subject: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: 'evalSet',
+      message: `${subject} is not JSON: ${(error as Error).message}`,
+      cause: error,
+    });
   }
 }

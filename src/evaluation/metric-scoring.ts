@@ -104,6 +104,45 @@ export function averageOverInvocations(
   };
 }
 
+/** What `scoreEachAgainstExpected` scores. */
+export interface ScoreEachAgainstExpectedRequest {
+  /** The metric's name, for the error when the expected invocations are absent. */
+  metricName: string;
+  actualInvocations: readonly Invocation[];
+  expectedInvocations: readonly Invocation[] | undefined;
+  threshold: number;
+  /** The score of one actual invocation against the expected one at its position. */
+  score: (actual: Invocation, expected: Invocation) => number;
+}
+
+/**
+ * A reference-based per-invocation metric's result: each actual invocation
+ * scored against the expected one at its position, passing at
+ * `score >= threshold`, the case's score their mean (`averageOverInvocations`).
+ * `InvalidArgumentError` when the expected invocations are absent or do not
+ * pair one to one with the actual ones.
+ */
+export function scoreEachAgainstExpected({
+  metricName,
+  actualInvocations,
+  expectedInvocations,
+  threshold,
+  score,
+}: ScoreEachAgainstExpectedRequest): EvaluationResult {
+  const expected = requireExpectedInvocations(metricName, actualInvocations, expectedInvocations);
+  const perInvocationResults: PerInvocationResult[] = actualInvocations.map((actual, index) => {
+    const expectedInvocation = expected[index]!;
+    const invocationScore = score(actual, expectedInvocation);
+    return {
+      actualInvocation: actual,
+      expectedInvocation,
+      score: invocationScore,
+      evalStatus: evalStatusOf(invocationScore, threshold),
+    };
+  });
+  return averageOverInvocations(perInvocationResults, threshold);
+}
+
 /**
  * The text of a content: its text parts joined with newlines (empty parts
  * skipped), or `''` for no content, as the reference's `_get_text_from_content`.

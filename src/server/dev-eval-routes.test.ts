@@ -8,6 +8,7 @@ import { InMemorySessionService } from '../sessions/in-memory-session-service.js
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
 import { serveApiServer, type ApiServerHandle } from './serve-api-server.js';
+import { callerOf, expectEvalSetDeletion } from './dev-eval-test-fixtures.js';
 import { StaticAgentLoader } from './static-agent-loader.js';
 
 // adk-python's dev-server eval routes (reference/adk-python.md §2.2,
@@ -42,14 +43,7 @@ function diceAgent(): LlmAgent {
   });
 }
 
-async function call(method: string, route: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.url}${route}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-}
+const call = callerOf(() => server);
 
 async function json(response: Response): Promise<unknown> {
   return (await response.json()) as unknown;
@@ -247,12 +241,7 @@ describe('eval cases', () => {
   });
 
   it('a whole eval set is deleted (adk-web calls it; the reference has no such route)', async () => {
-    await call('POST', '/dev/apps/dice/eval-sets', {
-      eval_set: { eval_set_id: 'doomed', eval_cases: [] },
-    });
-    expect((await call('DELETE', '/dev/apps/dice/eval-sets/doomed')).status).toBe(200);
-    expect((await call('GET', '/dev/apps/dice/eval-sets/doomed')).status).toBe(404);
-    expect((await call('DELETE', '/dev/apps/dice/eval-sets/doomed')).status).toBe(404);
+    await expectEvalSetDeletion(call, 'dice', 'doomed');
   });
 });
 

@@ -5,6 +5,7 @@ import { EvalStatus } from '../evaluation/eval-metrics.js';
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js';
 import { ScriptedLlm, textResponse } from '../testing/scripted-llm.js';
 import { serveApiServer, type ApiServerHandle } from './serve-api-server.js';
+import { callerOf, expectEvalSetDeletion } from './dev-eval-test-fixtures.js';
 import { StaticAgentLoader } from './static-agent-loader.js';
 
 // The eval routes without an agents directory (eval data in memory) and with
@@ -12,14 +13,7 @@ import { StaticAgentLoader } from './static-agent-loader.js';
 
 let server: ApiServerHandle;
 
-async function call(method: string, route: string, body?: unknown): Promise<Response> {
-  return fetch(`${server.url}${route}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-  });
-}
+const call = callerOf(() => server);
 
 beforeAll(async () => {
   const metricEvaluatorRegistry = createDefaultMetricEvaluatorRegistry();
@@ -147,11 +141,6 @@ describe('eval routes without an agents directory, with a user metric', () => {
   });
 
   it('delete a whole set from memory', async () => {
-    await call('POST', '/dev/apps/greeter/eval-sets', {
-      eval_set: { eval_set_id: 'short_lived', eval_cases: [] },
-    });
-    expect((await call('DELETE', '/dev/apps/greeter/eval-sets/short_lived')).status).toBe(200);
-    expect((await call('GET', '/dev/apps/greeter/eval-sets/short_lived')).status).toBe(404);
-    expect((await call('DELETE', '/dev/apps/greeter/eval-sets/short_lived')).status).toBe(404);
+    await expectEvalSetDeletion(call, 'greeter', 'short_lived');
   });
 });

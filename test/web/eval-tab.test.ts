@@ -276,4 +276,19 @@ describe('dev UI: Eval tab', () => {
     const refusal = dialog('New eval set').getByRole('alert');
     await expect.poll(() => refusal.innerText()).toMatch(/^HTTP 4\d\d: .*twice_set/);
   });
+
+  it('refuses an eval set id the server would refuse, saying what the id may contain', async () => {
+    await openApp(page, server.url);
+    await createSession(page);
+    await openTab(page, 'Eval');
+    await evalTab().getByRole('button', { name: 'New eval set', exact: true }).click();
+    await submitId('New eval set', 'weather-set.v2', 'Create');
+    // The dialog's own words, not the server's "HTTP 400: …": nothing was sent.
+    const refusal = dialog('New eval set').getByRole('alert');
+    await expect
+      .poll(() => refusal.innerText())
+      .toBe('Eval set id may contain only letters, digits and "_" (no spaces, "." or "-").');
+    await submitId('New eval set', 'weather_set_v2', 'Create');
+    await dialog('New eval set').waitFor({ state: 'detached' });
+  });
 });

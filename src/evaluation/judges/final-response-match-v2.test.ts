@@ -24,29 +24,22 @@ const metric = (numSamples: number, threshold = 0.5) =>
 
 describe('final_response_match_v2', () => {
   it('reads the label as the reference does', () => {
-    expect(parseFinalResponseMatchCritique(VALID)).toBe(Label.VALID);
-    expect(parseFinalResponseMatchCritique(INVALID)).toBe(Label.INVALID);
-    expect(parseFinalResponseMatchCritique('"is_the_agent_response_valid": [valid],')).toBe(
-      Label.VALID,
+    const cases: [string, Label][] = [
+      [VALID, Label.VALID],
+      [INVALID, Label.INVALID],
+      ['"is_the_agent_response_valid": [valid],', Label.VALID],
+      ['"is_the_agent_response_valid": "almost"}', Label.INVALID],
+      ['"is_the_agent_response_valid": true\n', Label.VALID],
+      // Case-sensitive, as the reference compares the label as written.
+      ['"is_the_agent_response_valid": "Valid",', Label.NOT_FOUND],
+      // The other field name inverts the meaning.
+      ['"is_the_agent_response_invalid": "true"}', Label.INVALID],
+      ['"is_the_agent_response_invalid": "false"}', Label.VALID],
+      ['I think it is fine.', Label.NOT_FOUND],
+    ];
+    expect(cases.map(([critique]) => parseFinalResponseMatchCritique(critique))).toEqual(
+      cases.map(([, label]) => label),
     );
-    expect(parseFinalResponseMatchCritique('"is_the_agent_response_valid": "almost"}')).toBe(
-      Label.INVALID,
-    );
-    expect(parseFinalResponseMatchCritique('"is_the_agent_response_valid": true\n')).toBe(
-      Label.VALID,
-    );
-    // Case-sensitive, as the reference compares the label as written.
-    expect(parseFinalResponseMatchCritique('"is_the_agent_response_valid": "Valid",')).toBe(
-      Label.NOT_FOUND,
-    );
-    // The other field name inverts the meaning.
-    expect(parseFinalResponseMatchCritique('"is_the_agent_response_invalid": "true"}')).toBe(
-      Label.INVALID,
-    );
-    expect(parseFinalResponseMatchCritique('"is_the_agent_response_invalid": "false"}')).toBe(
-      Label.VALID,
-    );
-    expect(parseFinalResponseMatchCritique('I think it is fine.')).toBe(Label.NOT_FOUND);
   });
 
   it("sends the reference's prompt, byte for byte, with the default retry options", async () => {

@@ -95,6 +95,15 @@ export function getAverageRubricScore(rubricScores: readonly RubricScore[]): num
 }
 
 /**
+ * What the judges' prompts show as the tool declarations: the app's tools
+ * (`getToolDeclarationsAsJsonStr`), or `Agent has no tools.` for an
+ * invocation without app details, as the reference's prompts do.
+ */
+export function toolDeclarationsText(appDetails: AppDetails | undefined): string {
+  return appDetails ? getToolDeclarationsAsJsonStr(appDetails) : 'Agent has no tools.';
+}
+
+/**
  * The tools of each agent of the app as the JSON adk-python sends its judges
  * (`get_tool_declarations_as_json_str`: pydantic's two-space indented dump of
  * `{"tool_declarations": {agent: [tool, …]}}`).

@@ -6,7 +6,7 @@ import {
   getTextFromContent,
   getTextFromInvocation,
   getToolCallsAndResponsesAsJsonStr,
-  getToolDeclarationsAsJsonStr,
+  toolDeclarationsText,
 } from './llm-as-judge-utils.js';
 import { formatPythonTemplate } from './python-format.js';
 import { RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_PROMPT } from './rubric-based-final-response-quality-v1-prompt.js';
@@ -62,20 +62,16 @@ export class RubricBasedFinalResponseQualityV1Evaluator extends RubricBasedEvalu
       (this.criterion as { includeIntermediateResponsesInFinal?: boolean })
         .includeIntermediateResponsesInFinal === true;
     let developerInstructions = '';
-    let toolDeclarations = 'Agent has no tools.';
     const data = actual.intermediateData;
-    if (actual.appDetails) {
-      if (data && isInvocationEvents(data) && data.invocationEvents.length > 0) {
-        developerInstructions = getDeveloperInstructions(
-          actual.appDetails,
-          data.invocationEvents[0]?.author ?? '',
-        );
-      }
-      toolDeclarations = getToolDeclarationsAsJsonStr(actual.appDetails);
+    if (actual.appDetails && data && isInvocationEvents(data) && data.invocationEvents.length > 0) {
+      developerInstructions = getDeveloperInstructions(
+        actual.appDetails,
+        data.invocationEvents[0]?.author ?? '',
+      );
     }
     return formatPythonTemplate(RUBRIC_BASED_FINAL_RESPONSE_QUALITY_V1_PROMPT, {
       developer_instructions: developerInstructions,
-      tool_declarations: toolDeclarations,
+      tool_declarations: toolDeclarationsText(actual.appDetails),
       user_input: getTextFromContent(actual.userContent),
       response_steps: getToolCallsAndResponsesAsJsonStr(data),
       final_response: getTextFromInvocation(actual, includeIntermediate),

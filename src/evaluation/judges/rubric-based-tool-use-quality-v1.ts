@@ -3,7 +3,7 @@ import type { EvalMetric } from '../eval-metrics.js';
 import {
   getTextFromContent,
   getToolCallsAndResponsesAsJsonStr,
-  getToolDeclarationsAsJsonStr,
+  toolDeclarationsText,
 } from './llm-as-judge-utils.js';
 import { formatPythonTemplate } from './python-format.js';
 import { RUBRIC_BASED_TOOL_USE_QUALITY_V1_PROMPT } from './rubric-based-tool-use-quality-v1-prompt.js';
@@ -34,9 +34,7 @@ export class RubricBasedToolUseV1Evaluator extends RubricBasedEvaluator {
 
   protected override formatAutoRaterPrompt(actual: Invocation): string {
     return formatPythonTemplate(RUBRIC_BASED_TOOL_USE_QUALITY_V1_PROMPT, {
-      tool_declarations: actual.appDetails
-        ? getToolDeclarationsAsJsonStr(actual.appDetails)
-        : 'Agent has no tools.',
+      tool_declarations: toolDeclarationsText(actual.appDetails),
       user_input: getTextFromContent(actual.userContent),
       tool_usage: getToolCallsAndResponsesAsJsonStr(actual.intermediateData),
       rubrics: this.rubricsText(actual),

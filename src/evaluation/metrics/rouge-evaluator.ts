@@ -1,17 +1,6 @@
 import type { EvalMetric } from '../eval-metrics.js';
-import type {
-  EvaluateInvocationsRequest,
-  EvaluationResult,
-  Evaluator,
-  PerInvocationResult,
-} from '../evaluator.js';
-import {
-  averageOverInvocations,
-  evalStatusOf,
-  getMetricThreshold,
-  requireExpectedInvocations,
-  textOf,
-} from '../metric-scoring.js';
+import type { EvaluateInvocationsRequest, EvaluationResult, Evaluator } from '../evaluator.js';
+import { getMetricThreshold, scoreEachAgainstExpected, textOf } from '../metric-scoring.js';
 import { isLatinScript, rouge1 } from '../text/rouge-1.js';
 
 /**
@@ -34,25 +23,14 @@ export class RougeEvaluator implements Evaluator {
     actualInvocations,
     expectedInvocations,
   }: EvaluateInvocationsRequest): Promise<EvaluationResult> {
-    const expected = requireExpectedInvocations(
-      'response_match_score',
+    return scoreEachAgainstExpected({
+      metricName: 'response_match_score',
       actualInvocations,
       expectedInvocations,
-    );
-    const perInvocationResults: PerInvocationResult[] = actualInvocations.map((actual, index) => {
-      const expectedInvocation = expected[index]!;
-      const score = responseMatchScore(
-        textOf(actual.finalResponse),
-        textOf(expectedInvocation.finalResponse),
-      );
-      return {
-        actualInvocation: actual,
-        expectedInvocation,
-        score,
-        evalStatus: evalStatusOf(score, this.#threshold),
-      };
+      threshold: this.#threshold,
+      score: (actual, expected) =>
+        responseMatchScore(textOf(actual.finalResponse), textOf(expected.finalResponse)),
     });
-    return averageOverInvocations(perInvocationResults, this.#threshold);
   }
 }
 

@@ -3,17 +3,8 @@ import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { getAllToolCalls, type Invocation } from '../eval-case.js';
 import { toolTrajectoryMatchTypeOf, type ToolTrajectoryMatchType } from '../eval-criteria.js';
 import type { EvalMetric } from '../eval-metrics.js';
-import type {
-  EvaluateInvocationsRequest,
-  EvaluationResult,
-  Evaluator,
-  PerInvocationResult,
-} from '../evaluator.js';
-import {
-  averageOverInvocations,
-  evalStatusOf,
-  requireExpectedInvocations,
-} from '../metric-scoring.js';
+import type { EvaluateInvocationsRequest, EvaluationResult, Evaluator } from '../evaluator.js';
+import { getMetricThreshold, scoreEachAgainstExpected } from '../metric-scoring.js';
 import { pythonEquals } from '../python-equals.js';
 
 /**
@@ -38,7 +29,8 @@ export class TrajectoryEvaluator implements Evaluator {
   constructor({ evalMetric }: { evalMetric: EvalMetric }) {
     const criterion = evalMetric.criterion as Readonly<Record<string, unknown>> | undefined | null;
     if (criterion === undefined || criterion === null) {
-      this.#threshold = requireThreshold(evalMetric.threshold, evalMetric.metricName);
+      // Without a criterion, getMetricThreshold reads the metric's own threshold.
+      this.#threshold = getMetricThreshold(evalMetric);
       this.#matchType = 'EXACT';
       this.#ignoreArgs = false;
       return;
@@ -67,22 +59,13 @@ export class TrajectoryEvaluator implements Evaluator {
     actualInvocations,
     expectedInvocations,
   }: EvaluateInvocationsRequest): Promise<EvaluationResult> {
-    const expected = requireExpectedInvocations(
-      'tool_trajectory_avg_score',
+    return scoreEachAgainstExpected({
+      metricName: 'tool_trajectory_avg_score',
       actualInvocations,
       expectedInvocations,
-    );
-    const perInvocationResults: PerInvocationResult[] = actualInvocations.map((actual, index) => {
-      const expectedInvocation = expected[index]!;
-      const score = this.#toolUseAccuracy(actual, expectedInvocation);
-      return {
-        actualInvocation: actual,
-        expectedInvocation,
-        score,
-        evalStatus: evalStatusOf(score, this.#threshold),
-      };
+      threshold: this.#threshold,
+      score: (actual, expected) => this.#toolUseAccuracy(actual, expected),
     });
-    return averageOverInvocations(perInvocationResults, this.#threshold);
   }
 
   #toolUseAccuracy(actual: Invocation, expected: Invocation): number {
@@ -145,14 +128,4 @@ function anyOrderMatch(
 // Absent means EXACT; otherwise Python's enum values (0, 1, 2) or names, as the criterion reads them.
 function parseMatchType(value: unknown): ToolTrajectoryMatchType | undefined {
   return value === undefined || value === null ? 'EXACT' : toolTrajectoryMatchTypeOf(value);
-}
-
-function requireThreshold(threshold: number | undefined | null, metricName: string): number {
-  if (typeof threshold !== 'number') {
-    throw new InvalidArgumentError({
-      argument: 'evalMetric',
-      message: `Metric ${metricName} has neither a criterion nor a threshold.`,
-    });
-  }
-  return threshold;
 }

@@ -5,7 +5,11 @@ import {
   renderJinjaTemplate,
   undeclaredJinjaVariables,
 } from './jinja-template.js';
-import type { UserPersona } from '../conversation-scenarios.js';
+import {
+  userBehaviorToPython,
+  userPersonaToPython,
+  type UserPersona,
+} from '../conversation-scenarios.js';
 import { behaviorInstructionsText, violationRubricsText } from './user-simulator-personas.js';
 
 // The two templates are adk-python's (`llm_backed_user_simulator_prompts.py`)
@@ -196,13 +200,9 @@ const renderStringFilter: JinjaFilter = (value, variables) => {
 /** The persona as the Python templates see it: snake_case fields and the two helper methods. */
 function personaView(persona: UserPersona): Record<string, unknown> {
   return {
-    id: persona.id,
-    description: persona.description,
+    ...userPersonaToPython(persona),
     behaviors: persona.behaviors.map((behavior) => ({
-      name: behavior.name,
-      description: behavior.description,
-      behavior_instructions: behavior.behaviorInstructions,
-      violation_rubrics: behavior.violationRubrics,
+      ...userBehaviorToPython(behavior),
       get_behavior_instructions_str: () => behaviorInstructionsText(behavior),
       get_violation_rubrics_str: () => violationRubricsText(behavior),
     })),

@@ -17,6 +17,7 @@ import { storedResults, type EvalStore } from './eval-store';
 import type { WireEvalCaseResult, WireEvalMetric } from './eval-types';
 import { errorMessage } from './error-message';
 import { IdPromptDialog } from './id-prompt-dialog';
+import { EVAL_CASE_ID_RULE, EVAL_SET_ID_RULE } from './id-rules';
 import { defaultMetricChoices } from './metric-choices';
 import { StatusBadge } from './metric-results-table';
 import { RunEvalDialog } from './run-eval-dialog';
@@ -302,6 +303,7 @@ export function EvalTab({ appName, userId, sessionId, store }: EvalTabProps) {
         <IdPromptDialog
           title="New eval set"
           label="Eval set id"
+          rule={EVAL_SET_ID_RULE}
           submitLabel="Create"
           hint={`Saved as ${appName}/<id>.evalset.json in the agents directory.`}
           onClose={() => setDialog(null)}
@@ -317,6 +319,7 @@ export function EvalTab({ appName, userId, sessionId, store }: EvalTabProps) {
         <IdPromptDialog
           title="Add the session as a case"
           label="Eval case id"
+          rule={EVAL_CASE_ID_RULE}
           submitLabel="Add"
           initialValue={`case_${sessionId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`}
           hint={`Each turn of session ${sessionId} becomes an invocation: its tool calls and final response are what the case expects.`}

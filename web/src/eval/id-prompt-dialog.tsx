@@ -1,12 +1,16 @@
 import { useState } from 'preact/hooks';
+import { FormFooter } from '../ui/form-footer';
 import { ModalDialog } from '../ui/modal-dialog';
 import { errorMessage } from './error-message';
+import type { IdRule } from './id-rules';
 
 /** Props of IdPromptDialog. */
 export interface IdPromptDialogProps {
   title: string;
   /** The field's label, e.g. `Eval set id`. */
   label: string;
+  /** What the id may be; checked before `onSubmit` is called. */
+  rule: IdRule;
   submitLabel: string;
   /** A hint under the field. */
   hint?: string;
@@ -16,16 +20,13 @@ export interface IdPromptDialogProps {
   onClose: () => void;
 }
 
-// The ids become file names on the server (eval set files, case ids inside them).
-const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
-
 /**
- * Asks for one id (an eval set's or an eval case's), checks it is made of
- * letters, digits, `_`, `.` and `-` before anything is sent, and submits it;
- * the server's refusal (a duplicate id, a missing set) shows in the dialog.
+ * Asks for one id (an eval set's or an eval case's), checks it against its
+ * rule before anything is sent (saying what the id may contain), and submits
+ * it; the server's refusal (a duplicate id, a missing set) shows in the dialog.
  */
 export function IdPromptDialog(props: IdPromptDialogProps) {
-  const { title, label, submitLabel, hint, initialValue = '', onSubmit, onClose } = props;
+  const { title, label, rule, submitLabel, hint, initialValue = '', onSubmit, onClose } = props;
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -33,8 +34,8 @@ export function IdPromptDialog(props: IdPromptDialogProps) {
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault();
     const id = value.trim();
-    if (!ID_PATTERN.test(id)) {
-      setError(`${label} must be letters, digits, "_", "." or "-".`);
+    if (!rule.pattern.test(id)) {
+      setError(`${label} may contain only ${rule.allowed}.`);
       return;
     }
     setBusy(true);
@@ -61,19 +62,12 @@ export function IdPromptDialog(props: IdPromptDialogProps) {
           />
         </label>
         {hint && <p class="hint">{hint}</p>}
-        {error && (
-          <p class="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div class="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="primary" disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          submitLabel={submitLabel}
+          submitDisabled={busy}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { FormFooter } from '../ui/form-footer';
 import { ModalDialog } from '../ui/modal-dialog';
 import type { WireEvalMetric } from './eval-types';
 import { toEvalMetrics, type MetricChoice } from './metric-choices';
@@ -79,19 +80,12 @@ export function RunEvalDialog(props: RunEvalDialogProps) {
             ))}
           </ul>
         )}
-        {error && (
-          <p class="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div class="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="primary" disabled={choices.length === 0}>
-            Run
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          submitLabel="Run"
+          submitDisabled={choices.length === 0}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );

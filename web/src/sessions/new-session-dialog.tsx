@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { FormFooter } from '../ui/form-footer';
 import { ModalDialog } from '../ui/modal-dialog';
 import { parseJsonObject } from '../ui/json-view';
 
@@ -55,19 +56,7 @@ export function NewSessionDialog({ onCreate, onClose }: NewSessionDialogProps) {
         <p id="new-session-hint" class="hint">
           Optional. Leave empty to start with an empty state.
         </p>
-        {error && (
-          <p class="error-text" role="alert">
-            {error}
-          </p>
-        )}
-        <div class="dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" class="primary" disabled={busy}>
-            Create
-          </button>
-        </div>
+        <FormFooter error={error} submitLabel="Create" submitDisabled={busy} onCancel={onClose} />
       </form>
     </ModalDialog>
   );
