@@ -60,10 +60,16 @@ export interface WireEvalCase {
   [key: string]: unknown;
 }
 
-/** A metric and its pass threshold, as `run` takes it. */
+/**
+ * A metric and its pass threshold, as `run` takes it: the threshold both as
+ * the older `threshold` field and as a criterion holding only it, so that
+ * the metrics reading a criterion (the LLM-judged ones refuse a metric
+ * without one) run with their criterion's defaults.
+ */
 export interface WireEvalMetric {
   metricName: string;
   threshold: number;
+  criterion: { threshold: number };
 }
 
 /** The range a metric's score lies in. */

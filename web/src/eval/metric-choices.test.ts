@@ -42,12 +42,12 @@ describe('defaultMetricChoices', () => {
 });
 
 describe('toEvalMetrics', () => {
-  it('sends the picked metrics with numeric thresholds', () => {
+  it('sends the picked metrics with numeric thresholds, also as their criteria', () => {
     expect(toEvalMetrics(defaultMetricChoices(info))).toEqual({
       ok: true,
       metrics: [
-        { metricName: 'tool_trajectory_avg_score', threshold: 1 },
-        { metricName: 'response_match_score', threshold: 0.8 },
+        { metricName: 'tool_trajectory_avg_score', threshold: 1, criterion: { threshold: 1 } },
+        { metricName: 'response_match_score', threshold: 0.8, criterion: { threshold: 0.8 } },
       ],
     });
   });

@@ -47,8 +47,9 @@ export function defaultMetricChoices(metricsInfo: readonly WireMetricInfo[]): Me
 export type MetricsCheck = { ok: true; metrics: WireEvalMetric[] } | { ok: false; error: string };
 
 /**
- * The picked metrics with their thresholds as numbers; an error when none
- * is picked or a picked threshold is not a number within the metric's range.
+ * The picked metrics with their thresholds as numbers (each also as the
+ * metric's criterion, see `WireEvalMetric`); an error when none is picked or
+ * a picked threshold is not a number within the metric's range.
  */
 export function toEvalMetrics(choices: readonly MetricChoice[]): MetricsCheck {
   const picked = choices.filter((choice) => choice.selected);
@@ -66,7 +67,7 @@ export function toEvalMetrics(choices: readonly MetricChoice[]): MetricsCheck {
         error: `The threshold of ${choice.metricName} must be between ${choice.min} and ${choice.max}.`,
       };
     }
-    metrics.push({ metricName: choice.metricName, threshold });
+    metrics.push({ metricName: choice.metricName, threshold, criterion: { threshold } });
   }
   return { ok: true, metrics };
 }
