@@ -65,7 +65,7 @@ describe('examples run as documented (issue 2: examples/)', () => {
   it('event-json: both casings, user keys untouched', async () => {
     const output = await example('event-json');
     expect(output).toContain(
-      '"function_call":{"id":"adk-1","name":"get_weather","args":{"city_name":"Paris","unitSystem":"metric"}}',
+      '"function_call":{"id":"adk-1","args":{"city_name":"Paris","unitSystem":"metric"},"name":"get_weather"}',
     );
     expect(output).toContain('"stateDelta":{"user:last_city":"Paris","lastQuery":"weather"}');
     expect(output).toContain('round trip equal: true');
