@@ -8,13 +8,23 @@ export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
 /**
  * Serves an A2A endpoint on a hono app under `base` (`''` for the root):
  * `GET <base>/.well-known/agent-card.json` gives the card, `POST <base>`
- * (and `<base>/`) takes JSON-RPC and answers JSON, or an SSE stream of
+ * (and `<base>/`) takes JSON-RPC; `endpointFor` is the endpoint or gives it
+ * for a request (per app, from path parameters) and answers JSON, or an SSE stream of
  * `data: <json>` frames for the streaming methods. A body that is not JSON
  * gets the JSON-RPC parse error (-32700).
  */
-export function registerA2aRoutes(app: Hono, base: string, endpoint: A2aEndpoint): void {
-  app.get(`${base}${AGENT_CARD_PATH}`, async (context) => context.json(await endpoint.agentCard()));
+export function registerA2aRoutes(
+  app: Hono,
+  base: string,
+  endpointFor: A2aEndpoint | ((context: Context) => Promise<A2aEndpoint>),
+): void {
+  const resolve = (context: Context) =>
+    typeof endpointFor === 'function' ? endpointFor(context) : Promise.resolve(endpointFor);
+  app.get(`${base}${AGENT_CARD_PATH}`, async (context) =>
+    context.json(await (await resolve(context)).agentCard()),
+  );
   const rpc = async (context: Context) => {
+    const endpoint = await resolve(context);
     let body: unknown;
     try {
       body = await context.req.json();
