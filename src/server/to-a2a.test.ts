@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { LlmAgent } from '../agents/llm-agent.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
+import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { toA2a } from './to-a2a.js';
 
 // An agent that calls a tool on this side, then answers; "wait" makes it wait for the gate.
@@ -29,8 +30,14 @@ function primeAgent(): LlmAgent {
     model: new ScriptedLlm({
       responses: async (request) => {
         const last = request.contents.at(-1)?.parts ?? [];
-        const response = last.find((part) => part.functionResponse)?.functionResponse?.response;
-        if (response) return textResponse(`prime: ${String(response['prime'])}`);
+        const answered = last.find((part) => part.functionResponse)?.functionResponse;
+        if (answered?.name === 'ask_approval') {
+          return textResponse(`approval: ${String(answered.response?.['approved'])}`);
+        }
+        if (answered) return textResponse(`prime: ${String(answered.response?.['prime'])}`);
+        if (last.some((part) => part.text === 'approve')) {
+          return functionCallResponse('ask_approval', {}, 'approval-1');
+        }
         if (last.some((part) => part.text === 'wait')) {
           await new Promise<void>((resolve) => (openGate = resolve));
           return textResponse('waited');
@@ -38,7 +45,14 @@ function primeAgent(): LlmAgent {
         return functionCallResponse('check_prime', { n: 7 });
       },
     }),
-    tools: [checkPrime],
+    tools: [
+      checkPrime,
+      new LongRunningFunctionTool({
+        name: 'ask_approval',
+        description: 'Asks the user to approve.',
+        execute: () => ({ status: 'pending' }),
+      }),
+    ],
   });
 }
 
@@ -94,6 +108,7 @@ describe('toA2a over HTTP, called by the SDK client', () => {
     expect(card.skills.map((skill) => [skill.id, skill.name])).toEqual([
       ['prime_agent', 'model'],
       ['prime_agent-check_prime', 'check_prime'],
+      ['prime_agent-ask_approval', 'ask_approval'],
     ]);
   });
 
@@ -128,6 +143,37 @@ describe('toA2a over HTTP, called by the SDK client', () => {
     )) as Task;
     expect(second.contextId).toBe(first.contextId);
     expect(second.status?.state).toBe(3);
+  });
+
+  it('pauses input-required on a long-running call, and resumes when the user answers it', async () => {
+    const paused = (await client.sendMessage(request(userMessage('approve')))) as Task;
+    expect(paused.status?.state).toBe(6);
+    const call = paused.status?.message?.parts.find(
+      (part) => part.metadata?.['adk_is_long_running'],
+    );
+    expect(call?.content).toMatchObject({
+      $case: 'data',
+      value: { id: 'approval-1', name: 'ask_approval' },
+    });
+    const answer: Message = {
+      ...userMessage('', paused.contextId),
+      taskId: paused.id,
+      parts: [
+        {
+          content: {
+            $case: 'data',
+            value: { id: 'approval-1', name: 'ask_approval', response: { approved: true } },
+          },
+          metadata: { adk_type: 'function_response' },
+          filename: '',
+          mediaType: '',
+        },
+      ],
+    };
+    const resumed = (await client.sendMessage(request(answer))) as Task;
+    expect(resumed.id).toBe(paused.id);
+    expect(resumed.status?.state).toBe(3);
+    expect(textOf(resumed.artifacts.at(-1)?.parts ?? [])).toBe('approval: true');
   });
 
   it('cancels a running task', async () => {
