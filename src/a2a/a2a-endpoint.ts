@@ -3,6 +3,7 @@ import type { AgentExecutor, TaskStore, User } from '@a2a-js/sdk/server';
 import type { Runner } from '../runner/runner.js';
 import { loadA2aServerSdk } from './a2a-sdk-loader.js';
 import { A2aAgentExecutor } from './executor/a2a-agent-executor.js';
+import { toLegacyAgentCard } from './legacy-agent-card.js';
 
 /** The header a caller names its A2A protocol version with. */
 export const A2A_VERSION_HEADER = 'A2A-Version';
@@ -26,8 +27,14 @@ export type A2aRpcResult =
 
 /** An A2A JSON-RPC endpoint, independent of any HTTP framework. */
 export interface A2aEndpoint {
-  /** The agent card, as JSON. */
+  /** The agent card (A2A 1.0). */
   agentCard(): Promise<AgentCard>;
+  /**
+   * The card as JSON for a caller naming `version` in its `A2A-Version`
+   * header: the 1.0 card for `1.0`, the 0.3 form (`toLegacyAgentCard`)
+   * without a header or for `0.3`, as the SDK's own card handler does.
+   */
+  agentCardJson(version: string | undefined): Promise<unknown>;
   /**
    * Answers one JSON-RPC request. Callers that send no `A2A-Version` header,
    * or `0.3`, speak the 0.3 protocol (`message/send`, `message/stream`,
@@ -85,6 +92,10 @@ export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   };
   return {
     agentCard,
+    async agentCardJson(version) {
+      const card = await agentCard();
+      return (version || LEGACY_VERSION) === LEGACY_VERSION ? toLegacyAgentCard(card) : card;
+    },
     async handle({ body, headers, user }) {
       const { sdk, v1, legacy } = await load();
       const versionHeader = Object.entries(headers).find(

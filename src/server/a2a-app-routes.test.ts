@@ -29,7 +29,9 @@ describe('api_server --a2a', () => {
 
   it('serves each app at /a2a/<app_name> with its card, on the server session service', async () => {
     const card = (await (
-      await fetch(`${server.url}/a2a/greeter_app/.well-known/agent-card.json`)
+      await fetch(`${server.url}/a2a/greeter_app/.well-known/agent-card.json`, {
+        headers: { 'A2A-Version': '1.0' },
+      })
     ).json()) as { name: string; supportedInterfaces: { url: string }[] };
     expect(card.name).toBe('greeter');
     expect(card.supportedInterfaces[0]?.url).toBe(`${server.url}/a2a/greeter_app`);

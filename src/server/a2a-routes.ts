@@ -1,13 +1,14 @@
 import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { A2aEndpoint } from '../a2a/a2a-endpoint.js';
+import { A2A_VERSION_HEADER, type A2aEndpoint } from '../a2a/a2a-endpoint.js';
 
 /** Path of the agent card under an A2A endpoint (A2A's well-known location). */
 export const AGENT_CARD_PATH = '/.well-known/agent-card.json';
 
 /**
  * Serves an A2A endpoint on a hono app under `base` (`''` for the root):
- * `GET <base>/.well-known/agent-card.json` gives the card, `POST <base>`
+ * `GET <base>/.well-known/agent-card.json` gives the card (0.3 form unless
+ * the caller sends `A2A-Version: 1.0`), `POST <base>`
  * (and `<base>/`) takes JSON-RPC; `endpointFor` is the endpoint or gives it
  * for a request (per app, from path parameters) and answers JSON, or an SSE stream of
  * `data: <json>` frames for the streaming methods. A body that is not JSON
@@ -20,9 +21,11 @@ export function registerA2aRoutes(
 ): void {
   const resolve = (context: Context) =>
     typeof endpointFor === 'function' ? endpointFor(context) : Promise.resolve(endpointFor);
-  app.get(`${base}${AGENT_CARD_PATH}`, async (context) =>
-    context.json(await (await resolve(context)).agentCard()),
-  );
+  app.get(`${base}${AGENT_CARD_PATH}`, async (context) => {
+    const endpoint = await resolve(context);
+    context.header('Vary', A2A_VERSION_HEADER);
+    return context.json(await endpoint.agentCardJson(context.req.header(A2A_VERSION_HEADER)));
+  });
   const rpc = async (context: Context) => {
     const endpoint = await resolve(context);
     let body: unknown;

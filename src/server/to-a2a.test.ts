@@ -97,8 +97,10 @@ describe('toA2a over HTTP, called by the SDK client', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('serves the card built from the agent tree', async () => {
-    const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as {
+  it('serves the card built from the agent tree, in 1.0 and in the 0.3 form other ADKs read', async () => {
+    const card = (await (
+      await fetch(`${url}/.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })
+    ).json()) as {
       name: string;
       skills: { id: string; name: string; tags: string[] }[];
       supportedInterfaces: { url: string }[];
@@ -110,6 +112,19 @@ describe('toA2a over HTTP, called by the SDK client', () => {
       ['prime_agent-check_prime', 'check_prime'],
       ['prime_agent-ask_approval', 'ask_approval'],
     ]);
+    const legacy = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(legacy).toMatchObject({
+      protocolVersion: '0.3.0',
+      name: 'prime_agent',
+      url,
+      preferredTransport: 'JSONRPC',
+      capabilities: { streaming: true },
+      defaultInputModes: ['text/plain'],
+    });
+    expect((legacy['skills'] as { id: string }[]).map((skill) => skill.id)).toHaveLength(3);
   });
 
   it('runs a turn with a tool call and completes the task with the answer as an artifact', async () => {
