@@ -238,4 +238,37 @@ describe('toA2a over HTTP, called by the SDK client', () => {
       text: 'prime: true',
     });
   });
+
+  it('streams A2A 0.3 message/stream as SSE frames ending in completed', async () => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'message/stream',
+        params: {
+          message: {
+            kind: 'message',
+            messageId: randomUUID(),
+            role: 'user',
+            parts: [{ kind: 'text', text: 'is 7 prime?' }],
+          },
+        },
+      }),
+    });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const frames = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => (JSON.parse(line.slice(6)) as { result: Record<string, unknown> }).result);
+    expect(frames.map((frame) => frame['kind'])).toEqual(
+      expect.arrayContaining(['task', 'status-update', 'artifact-update']),
+    );
+    expect(frames.at(-1)).toMatchObject({
+      kind: 'status-update',
+      final: true,
+      status: { state: 'completed' },
+    });
+  });
 });
