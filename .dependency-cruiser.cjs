@@ -1,5 +1,5 @@
 // Layering of ARCHITECTURE.md §2, checked in CI (tests and their *-test-fixtures.ts helpers exempt). Arrows point one way:
-// cli → conformance → server → evaluation → config → runner → workflow → agents → flows →
+// cli → conformance → server → {evaluation, a2a} → config → runner → workflow → agents → flows →
 // {tools, plugins} → context → memory → {models, sessions, artifacts, telemetry} →
 // events → auth (credential models) → {types, errors, utils}. Folders of one rank never import each other,
 // except the leaves, which may use one another without cycles.
@@ -16,7 +16,7 @@ const ranks = [
   ['workflow'],
   ['runner'],
   ['config'],
-  ['evaluation'],
+  ['evaluation', 'a2a'],
   ['server'],
   ['conformance'],
   ['cli'],

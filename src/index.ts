@@ -234,6 +234,17 @@ export { createRunConfig, StreamingMode, type RunConfig } from './context/run-co
 // Evaluation (Python `google.adk.evaluation`): eval sets, metrics, judges, stores, running evals.
 export * from './evaluation/index.js';
 
+// A2A (Python `google.adk.a2a`): serving an agent over the protocol (toA2a and --a2a live in ./server).
+export {
+  A2aAgentExecutor,
+  buildAgentCard,
+  createA2aEndpoint,
+  type A2aAgentExecutorOptions,
+  type A2aEndpoint,
+  type A2aEndpointOptions,
+  type BuildAgentCardOptions,
+} from './a2a/index.js';
+
 // Errors: every error ADK throws, each with its `isInstance` check.
 export * from './errors/index.js';
 

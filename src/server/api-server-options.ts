@@ -120,6 +120,11 @@ export interface ApiServerOptions {
    */
   devUi?: boolean | DevUiOptions;
   /**
+   * Serve every app over A2A at `/a2a/<app_name>` (`--a2a`); needs the
+   * optional `@a2a-js/sdk`.
+   */
+  a2a?: boolean;
+  /**
    * Serve adk-python's dev-server routes (`adk web`): debug traces from a
    * span store, the agent graph, eval listings (docs/dev-ui.md). Off by
    * default.

@@ -17,6 +17,7 @@ import { registerRunLiveRoute } from './run-live-route.js';
 import { registerRunRoutes } from './run-routes.js';
 import { registerRunSseRoutes } from './run-sse-routes.js';
 import { RunTracker } from './run-tracker.js';
+import { registerA2aAppRoutes } from './a2a-app-routes.js';
 import { corsForPolicy, requestBodyLimit, requestGuard } from './security-middleware.js';
 import { registerSessionRoutes } from './session-routes.js';
 import { adkVersion } from './version.js';
@@ -74,6 +75,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   registerRunSseRoutes(api, route);
   registerRunLiveRoute(api, route);
   if (options.dev) registerDevRoutes(api, route, options.dev);
+  if (options.a2a) registerA2aAppRoutes(api, route);
   // Read at the first request, when `app` holds every route.
   registerOpenApiRoutes(api, {
     routes: () => app.routes,

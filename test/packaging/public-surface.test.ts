@@ -9,6 +9,7 @@ describe('public surface of @adk-ts/adk', () => {
   it('exports exactly the curated names', async () => {
     const entry = await import('../../src/index.js');
     expect(Object.keys(entry).sort()).toEqual([
+      'A2aAgentExecutor',
       'ActiveStreamingTool',
       'AdkError',
       'Agent',
@@ -271,7 +272,9 @@ describe('public surface of @adk-ts/adk', () => {
       'appendTools',
       'assertSessionKey',
       'assertStorableState',
+      'buildAgentCard',
       'convertLegacyEvalSet',
+      'createA2aEndpoint',
       'createContextCacheConfig',
       'createDefaultMetricEvaluatorRegistry',
       'createEvent',
