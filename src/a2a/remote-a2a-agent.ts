@@ -27,6 +27,7 @@ import {
   type A2aPartToGenaiPartConverter,
   type GenaiPartToA2aPartConverter,
 } from './converters/part-converter.js';
+import { describeError } from './describe-error.js';
 
 /** How long one call to the remote agent may take by default: 600 s, as Python's. */
 export const DEFAULT_A2A_TIMEOUT_MS = 600_000;
@@ -60,10 +61,6 @@ export interface RemoteA2aAgentConfig extends BaseAgentConfig {
     context: InvocationContext,
     message: A2aMessage,
   ) => Record<string, unknown> | undefined;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function withHeaders(fetchImpl: typeof fetch, headers: A2aHeaders | undefined): typeof fetch {
@@ -168,10 +165,15 @@ export class RemoteA2aAgent extends BaseAgent {
       }
     } catch (error) {
       if (AdkError.isInstance(error)) throw error;
-      const code = (error as { code?: unknown } | null)?.code;
+      // The SDK's protocol errors carry the JSON-RPC code as `envelopeCode` and the A2A reason as `reason`.
+      const { envelopeCode, reason } = (error ?? {}) as {
+        envelopeCode?: unknown;
+        reason?: unknown;
+      };
       throw new A2aRequestError({
-        message: `A2A request failed: ${errorText(error)}`,
-        ...(typeof code === 'number' ? { code } : {}),
+        message: `A2A request failed: ${describeError(error)}`,
+        ...(typeof envelopeCode === 'number' ? { code: envelopeCode } : {}),
+        ...(typeof reason === 'string' ? { reason } : {}),
         cause: error,
       });
     }
@@ -200,10 +202,10 @@ export class RemoteA2aAgent extends BaseAgent {
         source.startsWith('http://') || source.startsWith('https://')
           ? await resolveAgentCardFromUrl({ sdk, url: source, fetchImpl: this.fetchImpl })
           : await resolveAgentCardFromFile(source);
-      validateAgentCard(card);
       if (!this.description && card.description) this.description = card.description;
       this.card = card;
     }
+    validateAgentCard(this.card);
     try {
       const factory =
         this.config.clientFactory ??
@@ -219,7 +221,7 @@ export class RemoteA2aAgent extends BaseAgent {
       this.client = await factory.createFromAgentCard(this.card);
     } catch (cause) {
       throw new AgentCardResolutionError({
-        message: `Failed to initialize remote A2A agent ${this.name}: ${errorText(cause)}`,
+        message: `Failed to initialize remote A2A agent ${this.name}: ${describeError(cause)}`,
         cause,
       });
     }

@@ -2,10 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { AgentCard } from '@a2a-js/sdk';
 import { AgentCardResolutionError } from '../errors/agent-card-resolution-error.js';
 import type { A2aClientSdkModule } from './load-a2a-client-sdk.js';
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+import { describeError } from './describe-error.js';
 
 /**
  * Downloads the agent card at `url` (Python `_resolve_agent_card_from_url`):
@@ -34,7 +31,7 @@ export async function resolveAgentCardFromUrl({
     return await resolver.resolve(parsed.origin, path);
   } catch (cause) {
     throw new AgentCardResolutionError({
-      message: `Failed to resolve AgentCard from URL ${url}: ${errorText(cause)}`,
+      message: `Failed to resolve AgentCard from URL ${url}: ${describeError(cause)}`,
       cause,
     });
   }
@@ -51,7 +48,7 @@ export async function resolveAgentCardFromFile(filePath: string): Promise<AgentC
     text = await readFile(filePath, 'utf8');
   } catch (cause) {
     throw new AgentCardResolutionError({
-      message: `Failed to resolve AgentCard from file ${filePath}: ${errorText(cause)}`,
+      message: `Failed to resolve AgentCard from file ${filePath}: ${describeError(cause)}`,
       cause,
     });
   }
@@ -60,7 +57,7 @@ export async function resolveAgentCardFromFile(filePath: string): Promise<AgentC
     card = JSON.parse(text);
   } catch (cause) {
     throw new AgentCardResolutionError({
-      message: `Invalid JSON in agent card file ${filePath}: ${errorText(cause)}`,
+      message: `Invalid JSON in agent card file ${filePath}: ${describeError(cause)}`,
       cause,
     });
   }
