@@ -9,9 +9,11 @@ describe('public surface of @adk-ts/adk', () => {
   it('exports exactly the curated names', async () => {
     const entry = await import('../../src/index.js');
     expect(Object.keys(entry).sort()).toEqual([
+      'A2aRequestError',
       'ActiveStreamingTool',
       'AdkError',
       'Agent',
+      'AgentCardResolutionError',
       'AgentEvaluator',
       'AgentLoadError',
       'AgentNode',
@@ -207,6 +209,7 @@ describe('public surface of @adk-ts/adk', () => {
       'ROOT_AGENT_CONFIG_FILE',
       'ReadonlyContext',
       'ReflectAndRetryToolPlugin',
+      'RemoteA2aAgent',
       'ReplayVerificationError',
       'RequestInput',
       'RequestValidationError',
