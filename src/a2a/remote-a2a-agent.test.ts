@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -174,14 +174,16 @@ describe('RemoteA2aAgent against the SDK sample server', () => {
 });
 
 describe('RemoteA2aAgent failures', () => {
-  let malformed: Server;
+  let malformed: ReturnType<ReturnType<typeof express>['listen']>;
   let malformedUrl: string;
   beforeAll(async () => {
-    malformed = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"jsonrpc": "2.0", "result": ');
+    const app = express();
+    app.use((_request, response) => {
+      response.status(200).type('application/json').send('{"jsonrpc": "2.0", "result": ');
     });
-    await new Promise<void>((resolve) => malformed.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => {
+      malformed = app.listen(0, '127.0.0.1', () => resolve());
+    });
     malformedUrl = `http://127.0.0.1:${(malformed.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
@@ -189,10 +191,12 @@ describe('RemoteA2aAgent failures', () => {
   });
 
   async function closedPort(): Promise<string> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    let server: ReturnType<ReturnType<typeof express>['listen']> | undefined;
+    await new Promise<void>((resolve) => {
+      server = express().listen(0, '127.0.0.1', () => resolve());
+    });
+    const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
     return url;
   }
 
