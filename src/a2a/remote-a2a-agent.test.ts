@@ -106,6 +106,15 @@ describe('RemoteA2aAgent against the SDK sample server', () => {
     });
   });
 
+  it('streams an artifact in chunks: a full update shows, appended chunks wait for the last one', async () => {
+    const { turn } = await setUp({ agentCard: streamingServer.card });
+    const events = await turn(userText('chunks'));
+    const shown = events
+      .filter((event) => event.content?.parts?.length)
+      .map((event) => event.content!.parts!.map((part) => part.text).join('|'));
+    expect(shown).toEqual(['a', 'a|b|c']);
+  });
+
   it('without streaming, a completed task comes back as one event showing its artifact', async () => {
     const { turn } = await setUp({ agentCard: plainServer.card });
     const events = await turn(userText('task now'));

@@ -59,6 +59,8 @@ export interface ReceivedRequest {
  * - `ask …`: a task that stops in `input-required` with a long-running
  *   `approve` function call; the answer (a function response in the same
  *   task) completes it with `approved: <answer>`;
+ * - `chunks`: a task whose artifact comes in three chunks (`a`, then `b`
+ *   and `c` appended, the last one marked last);
  * - `fail`: a task that fails with a status message;
  * - anything else: a direct message `echo: <text>`.
  */
@@ -139,6 +141,28 @@ export class SampleExecutor implements AgentExecutor {
       bus.publish(
         status(TaskState.TASK_STATE_INPUT_REQUIRED, agentMessage([call], taskId, contextId)),
       );
+    } else if (text === 'chunks') {
+      bus.publish(AgentEvent.task(newTask()));
+      const chunk = (value: string, append: boolean, lastChunk: boolean) =>
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          artifact: {
+            artifactId: 'c1',
+            name: 'chunks.txt',
+            description: '',
+            parts: [textPart(value)],
+            metadata: undefined,
+            extensions: [],
+          },
+          append,
+          lastChunk,
+          metadata: undefined,
+        });
+      bus.publish(chunk('a', false, false));
+      bus.publish(chunk('b', true, false));
+      bus.publish(chunk('c', true, true));
+      bus.publish(status(TaskState.TASK_STATE_COMPLETED));
     } else if (text === 'fail') {
       bus.publish(AgentEvent.task(newTask()));
       bus.publish(
