@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { A2aRequestError } from '../errors/a2a-request-error.js';
 import { AgentCardResolutionError } from '../errors/agent-card-resolution-error.js';
-import type { Event } from '../events/event.js';
+import { createEvent, type Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { Content } from '../types/index.js';
 import { RemoteA2aAgent, type RemoteA2aAgentConfig } from './remote-a2a-agent.js';
@@ -155,6 +155,18 @@ describe('RemoteA2aAgent against the SDK sample server', () => {
     expect(texts(answered)).toContain('approved: yes');
   });
 
+  it('sends the request metadata the provider gives', async () => {
+    const { turn } = await setUp({
+      agentCard: plainServer.card,
+      requestMetadataProvider: (context, message) => ({
+        session: context.session.id,
+        parts: message.parts.length,
+      }),
+    });
+    await turn(userText('with metadata'));
+    expect(plainServer.executor.received.at(-1)!.metadata).toEqual({ session: 's', parts: 1 });
+  });
+
   it('marks a failed task with A2A_TASK_FAILED and its message', async () => {
     const { turn } = await setUp({ agentCard: plainServer.card });
     const events = await turn(userText('fail'));
@@ -261,7 +273,7 @@ describe('RemoteA2aAgent failures', () => {
     await runner.sessionService.appendEvent({
       session,
       event: {
-        ...(await import('../events/event.js')).createEvent({
+        ...createEvent({
           author: 'remote',
           invocationId: 'e-1',
           content: {

@@ -49,6 +49,8 @@ export interface ReceivedRequest {
   taskId: string;
   contextId: string;
   hadTask: boolean;
+  /** The request's metadata. */
+  metadata: Record<string, unknown> | undefined;
 }
 
 /**
@@ -71,7 +73,14 @@ export class SampleExecutor implements AgentExecutor {
     const message = context.userMessage;
     const text = textOf(message);
     const { taskId, contextId } = context;
-    this.received.push({ text, parts: message.parts, taskId, contextId, hadTask: !!context.task });
+    this.received.push({
+      text,
+      parts: message.parts,
+      taskId,
+      contextId,
+      hadTask: !!context.task,
+      metadata: context.request.metadata,
+    });
     const status = (state: TaskState, reply?: Message) =>
       AgentEvent.statusUpdate({
         taskId,
