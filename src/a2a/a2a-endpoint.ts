@@ -1,0 +1,108 @@
+import type { AgentCard } from '@a2a-js/sdk';
+import type { AgentExecutor, TaskStore, User } from '@a2a-js/sdk/server';
+import type { Runner } from '../runner/runner.js';
+import { loadA2aServerSdk } from './a2a-sdk-loader.js';
+import { A2aAgentExecutor } from './executor/a2a-agent-executor.js';
+
+/** The header a caller names its A2A protocol version with. */
+export const A2A_VERSION_HEADER = 'A2A-Version';
+const LEGACY_VERSION = '0.3';
+
+/** Options of `createA2aEndpoint`. */
+export interface A2aEndpointOptions {
+  /** The runner requests run on, or a function giving it. */
+  runner: Runner | (() => Runner | Promise<Runner>);
+  /** The card served, or a function building it (called once). */
+  agentCard: AgentCard | (() => Promise<AgentCard>);
+  /** Where tasks are kept; default an SDK `InMemoryTaskStore`. */
+  taskStore?: TaskStore;
+  /** Default an `A2aAgentExecutor` over `runner`. */
+  agentExecutor?: AgentExecutor;
+}
+
+/** One JSON-RPC call's answer: a JSON body, or the SSE events of a stream. */
+export type A2aRpcResult =
+  { kind: 'json'; body: unknown } | { kind: 'stream'; events: AsyncIterable<unknown> };
+
+/** An A2A JSON-RPC endpoint, independent of any HTTP framework. */
+export interface A2aEndpoint {
+  /** The agent card, as JSON. */
+  agentCard(): Promise<AgentCard>;
+  /**
+   * Answers one JSON-RPC request. Callers that send no `A2A-Version` header,
+   * or `0.3`, speak the 0.3 protocol (`message/send`, `message/stream`,
+   * `tasks/get`, `tasks/cancel`, …, the methods other ADKs use); `1.0`
+   * callers the 1.0 methods. Errors come back as JSON-RPC errors.
+   */
+  handle(request: {
+    body: unknown;
+    headers: Record<string, string | undefined>;
+    user?: User;
+  }): Promise<A2aRpcResult>;
+}
+
+/**
+ * An A2A endpoint serving one agent through the SDK's `DefaultRequestHandler`
+ * and an `A2aAgentExecutor` (Python `to_a2a` without the HTTP app). Loads
+ * `@a2a-js/sdk` on first use; without it, calls reject with
+ * `MissingDependencyError`.
+ */
+export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
+  let card: Promise<AgentCard> | undefined;
+  const agentCard = () => {
+    card ??=
+      typeof options.agentCard === 'function'
+        ? options.agentCard()
+        : Promise.resolve(options.agentCard);
+    return card;
+  };
+  let handlers:
+    | Promise<{
+        sdk: Awaited<ReturnType<typeof loadA2aServerSdk>>;
+        v1: InstanceType<
+          Awaited<ReturnType<typeof loadA2aServerSdk>>['server']['JsonRpcTransportHandler']
+        >;
+        legacy: InstanceType<
+          Awaited<ReturnType<typeof loadA2aServerSdk>>['legacy']['LegacyJsonRpcTransportHandler']
+        >;
+      }>
+    | undefined;
+  const load = () => {
+    handlers ??= (async () => {
+      const sdk = await loadA2aServerSdk();
+      const requestHandler = new sdk.server.DefaultRequestHandler(
+        await agentCard(),
+        options.taskStore ?? new sdk.server.InMemoryTaskStore(),
+        options.agentExecutor ?? new A2aAgentExecutor({ runner: options.runner }),
+      );
+      return {
+        sdk,
+        v1: new sdk.server.JsonRpcTransportHandler(requestHandler),
+        legacy: new sdk.legacy.LegacyJsonRpcTransportHandler(requestHandler),
+      };
+    })();
+    return handlers;
+  };
+  return {
+    agentCard,
+    async handle({ body, headers, user }) {
+      const { sdk, v1, legacy } = await load();
+      const versionHeader = Object.entries(headers).find(
+        ([name]) => name.toLowerCase() === A2A_VERSION_HEADER.toLowerCase(),
+      )?.[1];
+      const useLegacy = (versionHeader || LEGACY_VERSION) === LEGACY_VERSION;
+      const context = sdk.server.defaultServerCallContextBuilder({
+        extensions: undefined,
+        user: user ?? new sdk.server.UnauthenticatedUser(),
+        headers,
+        requestedVersion: versionHeader || undefined,
+      });
+      const transport = useLegacy ? legacy : v1;
+      const result = await transport.handle(body as Record<string, unknown>, context);
+      if (typeof (result as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
+        return { kind: 'stream', events: result as AsyncIterable<unknown> };
+      }
+      return { kind: 'json', body: result };
+    },
+  };
+}
