@@ -21,6 +21,12 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { ParallelAgent, type ParallelAgentConfig } from './agents/parallel-agent.js';
 export type { OutputSchemaInput } from './agents/resolve-output-schema.js';
 export { SequentialAgent, type SequentialAgentConfig } from './agents/sequential-agent.js';
+// A2A: remote agents as sub-agents (needs the optional `@a2a-js/sdk`, loaded on first use).
+export {
+  RemoteA2aAgent,
+  type A2aHeaders,
+  type RemoteA2aAgentConfig,
+} from './a2a/remote-a2a-agent.js';
 export type { AgentMode } from './flows/agent-mode.js';
 export {
   AudioTranscriber,

@@ -1,5 +1,7 @@
 // Every error ADK throws, each with its `isInstance` check; the main entry re-exports this list.
+export { A2aRequestError } from './a2a-request-error.js';
 export { AdkError, type AdkErrorOptions } from './adk-error.js';
+export { AgentCardResolutionError } from './agent-card-resolution-error.js';
 export { AgentLoadError } from './agent-load-error.js';
 export { AgentNotFoundError } from './agent-not-found-error.js';
 export { AlreadyExistsError } from './already-exists-error.js';

@@ -10,9 +10,11 @@ describe('public surface of @adk-ts/adk', () => {
     const entry = await import('../../src/index.js');
     expect(Object.keys(entry).sort()).toEqual([
       'A2aAgentExecutor',
+      'A2aRequestError',
       'ActiveStreamingTool',
       'AdkError',
       'Agent',
+      'AgentCardResolutionError',
       'AgentEvaluator',
       'AgentLoadError',
       'AgentNode',
@@ -208,6 +210,7 @@ describe('public surface of @adk-ts/adk', () => {
       'ROOT_AGENT_CONFIG_FILE',
       'ReadonlyContext',
       'ReflectAndRetryToolPlugin',
+      'RemoteA2aAgent',
       'ReplayVerificationError',
       'RequestInput',
       'RequestValidationError',

@@ -1,0 +1,230 @@
+import type { AgentCard, Message as A2aMessage, StreamResponse } from '@a2a-js/sdk';
+import type { Client, ClientFactory } from '@a2a-js/sdk/client';
+import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js';
+import type { InvocationContext } from '../context/invocation-context.js';
+import { A2aRequestError } from '../errors/a2a-request-error.js';
+import { AdkError } from '../errors/adk-error.js';
+import { AgentCardResolutionError } from '../errors/agent-card-resolution-error.js';
+import { InvalidAgentConfigError } from '../errors/invalid-agent-config-error.js';
+import { createEvent, type Event } from '../events/event.js';
+import { loadA2aClientSdk, type A2aClientSdkModule } from './load-a2a-client-sdk.js';
+import { A2aMetadataKey } from './remote-a2a-metadata.js';
+import {
+  messagePartsFromSession,
+  requestForUserFunctionResponse,
+  userMessage,
+} from './remote-a2a-request.js';
+import { eventForA2aResponse } from './remote-a2a-response.js';
+import { RemoteA2aTaskTracker } from './remote-a2a-task-tracker.js';
+import {
+  resolveAgentCardFromFile,
+  resolveAgentCardFromUrl,
+  validateAgentCard,
+} from './resolve-agent-card.js';
+import {
+  a2aPartToGenaiPart,
+  genaiPartToA2aPart,
+  type A2aPartToGenaiPartConverter,
+  type GenaiPartToA2aPartConverter,
+} from './converters/part-converter.js';
+import { describeError } from './describe-error.js';
+
+/** How long one call to the remote agent may take by default: 600 s, as Python's. */
+export const DEFAULT_A2A_TIMEOUT_MS = 600_000;
+
+/** HTTP headers sent with every request, or a function giving them per request (tokens that expire). */
+export type A2aHeaders =
+  Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** Options of `RemoteA2aAgent`. */
+export interface RemoteA2aAgentConfig extends BaseAgentConfig {
+  /**
+   * The remote agent's card: the card itself, the URL it is served at (a
+   * URL without a path means the well-known path), or the path of a JSON
+   * file holding it.
+   */
+  agentCard: AgentCard | string;
+  /** The fetch used for every HTTP request (card and calls): a custom HTTP client, a proxy, a test double. */
+  fetch?: typeof fetch;
+  /** Headers added to every request, e.g. `{Authorization: 'Bearer …'}`. */
+  headers?: A2aHeaders;
+  /** How long one call may take, in milliseconds; default 600 000. */
+  timeoutMs?: number;
+  /** A client factory of the SDK's to use instead of the default (JSON-RPC and HTTP+JSON over `fetch`). */
+  clientFactory?: ClientFactory;
+  /** Turns a GenAI part into A2A parts; default the package's part converter. */
+  genaiPartConverter?: GenaiPartToA2aPartConverter;
+  /** Turns an A2A part into GenAI parts; default the package's part converter. */
+  a2aPartConverter?: A2aPartToGenaiPartConverter;
+  /** Metadata to send with a request (Python `a2a_request_meta_provider`). */
+  requestMetadataProvider?: (
+    context: InvocationContext,
+    message: A2aMessage,
+  ) => Record<string, unknown> | undefined;
+}
+
+function withHeaders(fetchImpl: typeof fetch, headers: A2aHeaders | undefined): typeof fetch {
+  if (headers === undefined) return fetchImpl;
+  return async (input, init) => {
+    const extra = typeof headers === 'function' ? await headers() : headers;
+    const merged = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(extra)) {
+      if (!merged.has(name)) merged.set(name, value);
+    }
+    return fetchImpl(input, { ...init, headers: merged });
+  };
+}
+
+/**
+ * An agent that runs on another server and is called over the A2A protocol
+ * (Python `RemoteA2aAgent`). It is a sub-agent like any other: transfer and
+ * `AgentTool` reach it.
+ *
+ * Each run sends the remote agent what it has not seen (the events since its
+ * last answer, other agents' messages as `For context:` text) in the A2A
+ * context of its previous answers, streaming when the card says the remote
+ * streams. Answers become events authored by this agent: tasks, status
+ * messages (thoughts while the task works) and artifacts, each stamped with
+ * `a2a:task_id`, `a2a:context_id`, `a2a:request` and `a2a:response` in
+ * `customMetadata`. A remote function call marked long-running (the task
+ * waits in `input-required`) pauses the run; the user's function response
+ * goes back to the same task.
+ *
+ * Failures throw: `AgentCardResolutionError` when the card cannot be had,
+ * `A2aRequestError` when a call fails (connection, HTTP status, malformed
+ * answer, JSON-RPC error); `MissingDependencyError` without `@a2a-js/sdk`.
+ */
+export class RemoteA2aAgent extends BaseAgent {
+  private readonly config: RemoteA2aAgentConfig;
+  private readonly fetchImpl: typeof fetch;
+  private card: AgentCard | undefined;
+  private client: Client | undefined;
+
+  constructor(config: RemoteA2aAgentConfig) {
+    super(config);
+    if (typeof config.agentCard === 'string' && config.agentCard.trim() === '') {
+      throw new InvalidAgentConfigError({ message: 'agent_card string cannot be empty' });
+    }
+    if (config.agentCard === undefined || config.agentCard === null) {
+      throw new InvalidAgentConfigError({ message: 'agent_card cannot be None' });
+    }
+    this.config = config;
+    this.fetchImpl = withHeaders(config.fetch ?? globalThis.fetch.bind(globalThis), config.headers);
+    if (typeof config.agentCard !== 'string') this.card = config.agentCard;
+  }
+
+  /** The remote agent's card, fetched or read on first use; throws `AgentCardResolutionError` when it cannot be had. */
+  async resolveAgentCard(): Promise<AgentCard> {
+    await this.ensureClient(await loadA2aClientSdk());
+    return this.card!;
+  }
+
+  protected async *runAsyncImpl(
+    context: InvocationContext,
+  ): AsyncGenerator<Event, void, undefined> {
+    const sdk = await loadA2aClientSdk();
+    const client = await this.ensureClient(sdk);
+    const genaiToA2a = this.config.genaiPartConverter ?? genaiPartToA2aPart;
+    let message = requestForUserFunctionResponse({ context, convertPart: genaiToA2a });
+    if (!message) {
+      const { parts, contextId } = messagePartsFromSession({
+        agentName: this.name,
+        events: context.session.events,
+        convertPart: genaiToA2a,
+      });
+      if (parts.length === 0) {
+        yield createEvent({
+          invocationId: context.invocationId,
+          author: this.name,
+          ...(context.branch === undefined ? {} : { branch: context.branch }),
+          content: {},
+        });
+        return;
+      }
+      message = userMessage({ parts, contextId });
+    }
+    const requestJson = sdk.Message.toJSON(message);
+    const metadata = this.config.requestMetadataProvider?.(context, message);
+    const request = { tenant: '', message, configuration: undefined, metadata };
+    const signals = [AbortSignal.timeout(this.config.timeoutMs ?? DEFAULT_A2A_TIMEOUT_MS)];
+    if (context.abortSignal) signals.push(context.abortSignal);
+    const options = { signal: AbortSignal.any(signals) };
+    const mapping = {
+      sdk,
+      context,
+      author: this.name,
+      partConverter: this.config.a2aPartConverter ?? a2aPartToGenaiPart,
+    };
+    const tracker = new RemoteA2aTaskTracker();
+    try {
+      for await (const response of this.send(client, request, options)) {
+        const event = eventForA2aResponse(response, tracker, mapping);
+        if (!event) continue;
+        event.customMetadata = { ...event.customMetadata, [A2aMetadataKey.request]: requestJson };
+        yield event;
+      }
+    } catch (error) {
+      if (AdkError.isInstance(error)) throw error;
+      // The SDK's protocol errors carry the JSON-RPC code as `envelopeCode` and the A2A reason as `reason`.
+      const { envelopeCode, reason } = (error ?? {}) as {
+        envelopeCode?: unknown;
+        reason?: unknown;
+      };
+      throw new A2aRequestError({
+        message: `A2A request failed: ${describeError(error)}`,
+        ...(typeof envelopeCode === 'number' ? { code: envelopeCode } : {}),
+        ...(typeof reason === 'string' ? { reason } : {}),
+        cause: error,
+      });
+    }
+  }
+
+  private async *send(
+    client: Client,
+    request: Parameters<Client['sendMessage']>[0],
+    options: { signal: AbortSignal },
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    if (this.card?.capabilities?.streaming) {
+      yield* client.sendMessageStream(request, options);
+      return;
+    }
+    const result = await client.sendMessage(request, options);
+    yield 'messageId' in result
+      ? { payload: { $case: 'message', value: result } }
+      : { payload: { $case: 'task', value: result } };
+  }
+
+  private async ensureClient(sdk: A2aClientSdkModule): Promise<Client> {
+    if (this.client) return this.client;
+    if (!this.card) {
+      const source = (this.config.agentCard as string).trim();
+      const card =
+        source.startsWith('http://') || source.startsWith('https://')
+          ? await resolveAgentCardFromUrl({ sdk, url: source, fetchImpl: this.fetchImpl })
+          : await resolveAgentCardFromFile(source);
+      if (!this.description && card.description) this.description = card.description;
+      this.card = card;
+    }
+    validateAgentCard(this.card);
+    try {
+      const factory =
+        this.config.clientFactory ??
+        new sdk.ClientFactory(
+          sdk.ClientFactoryOptions.createFrom(sdk.ClientFactoryOptions.default, {
+            transports: [
+              new sdk.JsonRpcTransportFactory({ fetchImpl: this.fetchImpl }),
+              new sdk.RestTransportFactory({ fetchImpl: this.fetchImpl }),
+            ],
+            cardResolver: new sdk.DefaultAgentCardResolver({ fetchImpl: this.fetchImpl }),
+          }),
+        );
+      this.client = await factory.createFromAgentCard(this.card);
+    } catch (cause) {
+      throw new AgentCardResolutionError({
+        message: `Failed to initialize remote A2A agent ${this.name}: ${describeError(cause)}`,
+        cause,
+      });
+    }
+    return this.client;
+  }
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import type { AgentCard } from '@a2a-js/sdk';
+import { AgentCardResolutionError } from '../errors/agent-card-resolution-error.js';
+import type { A2aClientSdkModule } from './load-a2a-client-sdk.js';
+import { describeError } from './describe-error.js';
+
+/**
+ * Downloads the agent card at `url` (Python `_resolve_agent_card_from_url`):
+ * the URL's path is the card's path, the well-known path when it has none.
+ * Throws `AgentCardResolutionError` when the URL is malformed, unreachable
+ * or answers an HTTP error or something that is not JSON.
+ */
+export async function resolveAgentCardFromUrl({
+  sdk,
+  url,
+  fetchImpl,
+}: {
+  sdk: A2aClientSdkModule;
+  url: string;
+  fetchImpl: typeof fetch;
+}): Promise<AgentCard> {
+  try {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch (cause) {
+      throw new AgentCardResolutionError({ message: `Invalid URL format: ${url}`, cause });
+    }
+    const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl });
+    const path = parsed.pathname === '/' ? undefined : `${parsed.pathname}${parsed.search}`;
+    return await resolver.resolve(parsed.origin, path);
+  } catch (cause) {
+    throw new AgentCardResolutionError({
+      message: `Failed to resolve AgentCard from URL ${url}: ${describeError(cause)}`,
+      cause,
+    });
+  }
+}
+
+/**
+ * Reads an agent card from a JSON file (Python
+ * `_resolve_agent_card_from_file`). Throws `AgentCardResolutionError` when
+ * the file is missing or is not a JSON object.
+ */
+export async function resolveAgentCardFromFile(filePath: string): Promise<AgentCard> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (cause) {
+    throw new AgentCardResolutionError({
+      message: `Failed to resolve AgentCard from file ${filePath}: ${describeError(cause)}`,
+      cause,
+    });
+  }
+  let card: unknown;
+  try {
+    card = JSON.parse(text);
+  } catch (cause) {
+    throw new AgentCardResolutionError({
+      message: `Invalid JSON in agent card file ${filePath}: ${describeError(cause)}`,
+      cause,
+    });
+  }
+  if (typeof card !== 'object' || card === null || Array.isArray(card)) {
+    throw new AgentCardResolutionError({
+      message: `Failed to resolve AgentCard from file ${filePath}: the file does not hold a JSON object`,
+    });
+  }
+  return card as AgentCard;
+}
+
+/**
+ * Checks that the card names at least one interface with an absolute http(s)
+ * URL to call (Python `_validate_agent_card`); throws
+ * `AgentCardResolutionError` otherwise.
+ */
+export function validateAgentCard(card: AgentCard): void {
+  const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces : [];
+  if (interfaces.length === 0 || interfaces.every((entry) => !entry?.url)) {
+    throw new AgentCardResolutionError({
+      message: 'Agent card must have a valid URL for RPC communication',
+    });
+  }
+  for (const entry of interfaces) {
+    if (!entry?.url) continue;
+    let valid = false;
+    try {
+      const parsed = new URL(entry.url);
+      valid = (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host !== '';
+    } catch {
+      valid = false;
+    }
+    if (!valid) {
+      throw new AgentCardResolutionError({
+        message: `Invalid RPC URL in agent card: ${entry.url}, error: Invalid RPC URL format`,
+      });
+    }
+  }
+}

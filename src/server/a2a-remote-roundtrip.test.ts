@@ -1,0 +1,89 @@
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { RemoteA2aAgent } from '../a2a/remote-a2a-agent.js';
+import { LlmAgent } from '../agents/llm-agent.js';
+import type { Event } from '../events/event.js';
+import { InMemoryRunner } from '../runner/in-memory-runner.js';
+import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
+import { FunctionTool } from '../tools/function-tool.js';
+import { toA2a } from './to-a2a.js';
+
+// The served side: checks primes with a tool.
+function primeAgent(): LlmAgent {
+  const checkPrime = new FunctionTool({
+    name: 'check_prime',
+    description: 'Says whether a number is prime.',
+    parameters: z.object({ n: z.number() }),
+    execute: ({ n }) => ({
+      prime: n > 1 && [...Array(n).keys()].slice(2).every((d) => n % d !== 0),
+    }),
+  });
+  return new LlmAgent({
+    name: 'prime_agent',
+    description: 'Checks prime numbers.',
+    model: new ScriptedLlm({
+      responses: (request) => {
+        const last = request.contents.at(-1)?.parts ?? [];
+        const response = last.find((part) => part.functionResponse)?.functionResponse;
+        if (response?.name === 'check_prime') {
+          return textResponse(`prime: ${String(response.response?.['prime'])}`);
+        }
+        return functionCallResponse('check_prime', { n: 7 });
+      },
+    }),
+    tools: [checkPrime],
+  });
+}
+
+describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over A2A)', () => {
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    const late: { app?: ReturnType<typeof toA2a>['app'] } = {};
+    server = createAdaptorServer({ fetch: (req: Request) => late.app!.fetch(req) }) as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    late.app = toA2a(primeAgent(), { host: '127.0.0.1', port, bindHost: '127.0.0.1' }).app;
+    url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function rootRunner() {
+    const remote = new RemoteA2aAgent({ name: 'prime_remote', agentCard: url });
+    const root = new LlmAgent({
+      name: 'root',
+      model: new ScriptedLlm({
+        responses: [functionCallResponse('transfer_to_agent', { agent_name: 'prime_remote' })],
+      }),
+      subAgents: [remote],
+    });
+    const runner = new InMemoryRunner({ agent: root, appName: 'app' });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    return async (parts: NonNullable<Event['content']>['parts']): Promise<Event[]> => {
+      const events: Event[] = [];
+      for await (const event of runner.runAsync({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: { role: 'user', parts: parts ?? [] },
+      })) {
+        events.push(event);
+      }
+      return events;
+    };
+  }
+
+  it('delegates to the remote agent, which runs its tool there and answers', async () => {
+    const turn = await rootRunner();
+    const events = await turn([{ text: 'is 7 prime?' }]);
+    const remote = events.filter((event) => event.author === 'prime_remote');
+    const visible = remote
+      .flatMap((event) => event.content?.parts ?? [])
+      .filter((part) => !part.thought && part.text);
+    expect(visible.at(-1)?.text).toBe('prime: true');
+    expect(remote.at(-1)?.customMetadata?.['a2a:context_id']).toEqual(expect.any(String));
+  });
+});
