@@ -9,6 +9,7 @@ import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
+import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { toA2a } from './to-a2a.js';
 
 // The served side: checks primes with a tool.
@@ -38,26 +39,59 @@ function primeAgent(): LlmAgent {
   });
 }
 
+// The served side of the pause: asks a manager (long-running), then answers from the reply.
+function approvalAgent(): LlmAgent {
+  const askManager = new LongRunningFunctionTool({
+    name: 'ask_manager',
+    description: 'Asks the manager to approve an amount.',
+    parameters: z.object({ amount: z.number() }),
+    execute: () => undefined,
+  });
+  return new LlmAgent({
+    name: 'approval_agent',
+    description: 'Gets refunds approved.',
+    model: new ScriptedLlm({
+      responses: (request) => {
+        const last = request.contents.at(-1)?.parts ?? [];
+        const response = last.find((part) => part.functionResponse)?.functionResponse;
+        if (response?.name === 'ask_manager') {
+          return textResponse(`manager said: ${String(response.response?.['decision'])}`);
+        }
+        return functionCallResponse('ask_manager', { amount: 40 });
+      },
+    }),
+    tools: [askManager],
+  });
+}
+
+/** Serves `agent` with toA2a on 127.0.0.1 (port 0) and gives its base URL. */
+async function serve(agent: LlmAgent): Promise<{ server: Server; url: string }> {
+  const late: { app?: ReturnType<typeof toA2a>['app'] } = {};
+  const server = createAdaptorServer({ fetch: (req: Request) => late.app!.fetch(req) }) as Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  late.app = toA2a(agent, { host: '127.0.0.1', port, bindHost: '127.0.0.1' }).app;
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
 describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over A2A)', () => {
-  let server: Server;
-  let url: string;
+  let servers: { server: Server; url: string }[] = [];
 
   beforeAll(async () => {
-    const late: { app?: ReturnType<typeof toA2a>['app'] } = {};
-    server = createAdaptorServer({ fetch: (req: Request) => late.app!.fetch(req) }) as Server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    late.app = toA2a(primeAgent(), { host: '127.0.0.1', port, bindHost: '127.0.0.1' }).app;
-    url = `http://127.0.0.1:${port}`;
+    servers = [await serve(primeAgent()), await serve(approvalAgent())];
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() =>
+    Promise.all(
+      servers.map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))),
+    ),
+  );
 
-  async function rootRunner() {
-    const remote = new RemoteA2aAgent({ name: 'prime_remote', agentCard: url });
+  async function rootRunner(remoteName = 'prime_remote', remoteUrl = servers[0]!.url) {
+    const remote = new RemoteA2aAgent({ name: remoteName, agentCard: remoteUrl });
     const root = new LlmAgent({
       name: 'root',
       model: new ScriptedLlm({
-        responses: [functionCallResponse('transfer_to_agent', { agent_name: 'prime_remote' })],
+        responses: [functionCallResponse('transfer_to_agent', { agent_name: remoteName })],
       }),
       subAgents: [remote],
     });
@@ -85,5 +119,29 @@ describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over 
       .filter((part) => !part.thought && part.text);
     expect(visible.at(-1)?.text).toBe('prime: true');
     expect(remote.at(-1)?.customMetadata?.['a2a:context_id']).toEqual(expect.any(String));
+  });
+
+  it('pauses on the remote long-running call (input-required) and resumes the same task with the user answer', async () => {
+    const turn = await rootRunner('approval_remote', servers[1]!.url);
+    const events = await turn([{ text: 'refund 40 euros' }]);
+    const callEvent = events.find((event) => event.longRunningToolIds?.length);
+    const call = callEvent?.content?.parts?.find((part) => part.functionCall)?.functionCall;
+    expect(call).toMatchObject({ name: 'ask_manager', args: { amount: 40 } });
+    const taskId = callEvent?.customMetadata?.['a2a:task_id'];
+    expect(taskId).toEqual(expect.any(String));
+
+    const answered = await turn([
+      {
+        functionResponse: {
+          id: call!.id!,
+          name: 'ask_manager',
+          response: { decision: 'approved' },
+        },
+      },
+    ]);
+    const last = answered.filter((event) => event.author === 'approval_remote').at(-1);
+    const text = (last?.content?.parts ?? []).filter((part) => !part.thought && part.text);
+    expect(text.at(-1)?.text).toBe('manager said: approved');
+    expect(last?.customMetadata?.['a2a:task_id']).toBe(taskId);
   });
 });

@@ -19,7 +19,8 @@ export interface A2aAgentExecutorOptions {
  * The A2A SDK's `AgentExecutor` running ADK agents (Python
  * `A2aAgentExecutor`): each request runs the agent on the session named by
  * its context id (created on first use, user `A2A_USER_<contextId>` unless
- * the caller authenticated). A new task is published `submitted`, then
+ * the caller authenticated). A new task is published `submitted` (a follow-up
+ * on an existing task republishes it), then
  * `working`; every ADK event becomes status updates (`eventToA2aStatusUpdates`)
  * streamed as `working`; the task ends `completed` with the last message as
  * an artifact, or `input-required` / `auth-required` / `failed` with the
@@ -45,9 +46,12 @@ export class A2aAgentExecutor implements AgentExecutor {
     const abort = new AbortController();
     this.running.set(taskId, { abort, contextId });
     try {
-      if (!context.task) {
-        bus.publish({ kind: 'task', data: submittedTask(taskId, contextId, message) });
-      }
+      // The SDK's stream must open with a Task (or Message) event, so a follow-up
+      // turn on an existing task (an input-required answer) republishes that task first.
+      bus.publish({
+        kind: 'task',
+        data: context.task ?? submittedTask(taskId, contextId, message),
+      });
       await this.handle(context, message, bus, abort.signal);
     } catch (error) {
       if (!abort.signal.aborted) {
