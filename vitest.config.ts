@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^@adk-ts\/adk\/testing\/suites$/, replacement: source('testing/suites.ts') },
       { find: /^@adk-ts\/adk\/testing$/, replacement: source('testing/index.ts') },
       { find: /^@adk-ts\/adk\/server$/, replacement: source('server/index.ts') },
+      { find: /^@adk-ts\/adk\/a2a$/, replacement: source('a2a-entry.ts') },
       { find: /^@adk-ts\/adk$/, replacement: source('index.ts') },
     ],
   },

@@ -19,7 +19,7 @@ cat > "$dir/tsconfig.json" <<'JSON'
     "noEmit": true,
     "types": ["node"]
   },
-  "include": ["consumer.ts", "workflow.ts"]
+  "include": ["consumer.ts", "workflow.ts", "a2a.ts"]
 }
 JSON
 cat > "$dir/consumer.ts" <<'TS'
@@ -122,6 +122,17 @@ const status: NodeStatus = NodeStatus.WAITING;
 const isGraphError: boolean = new Error() instanceof GraphValidationError || new Error() instanceof NodeTimeoutError;
 export { mode, workflow, agentNode, toolNode, request, result, status, isGraphError };
 TS
+# A2A, as a consumer who installed the optional @a2a-js/sdk writes it.
+cat > "$dir/a2a.ts" <<'TS'
+import { LlmAgent } from '@adk-ts/adk';
+import { A2aAgentExecutor, RemoteA2aAgent, buildAgentCard, toA2a } from '@adk-ts/adk/a2a';
+import { ScriptedLlm, textResponse } from '@adk-ts/adk/testing';
+
+const served = new LlmAgent({ name: 'prime', model: new ScriptedLlm({ responses: [textResponse('yes')] }) });
+const remote = new RemoteA2aAgent({ name: 'prime_remote', agentCard: 'http://127.0.0.1:8001' });
+const app = toA2a(served, { host: '127.0.0.1', port: 8001 });
+export { remote, app, A2aAgentExecutor, buildAgentCard };
+TS
 npx tsc -p "$dir/tsconfig.json"
 echo "consumer type check passed"
 
@@ -144,6 +155,8 @@ cat > "$dir/tsconfig.no-peers.json" <<'JSON'
       "@anthropic-ai/sdk": ["./absent.d.ts"],
       "@anthropic-ai/sdk/*": ["./absent.d.ts"],
       "@modelcontextprotocol/sdk/*": ["./absent.d.ts"],
+      "@a2a-js/sdk": ["./absent.d.ts"],
+      "@a2a-js/sdk/*": ["./absent.d.ts"],
       "vitest": ["./absent.d.ts"]
     }
   },

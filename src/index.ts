@@ -21,12 +21,6 @@ export { LoopAgent, type LoopAgentConfig } from './agents/loop-agent.js';
 export { ParallelAgent, type ParallelAgentConfig } from './agents/parallel-agent.js';
 export type { OutputSchemaInput } from './agents/resolve-output-schema.js';
 export { SequentialAgent, type SequentialAgentConfig } from './agents/sequential-agent.js';
-// A2A: remote agents as sub-agents (needs the optional `@a2a-js/sdk`, loaded on first use).
-export {
-  RemoteA2aAgent,
-  type A2aHeaders,
-  type RemoteA2aAgentConfig,
-} from './a2a/remote-a2a-agent.js';
 export type { AgentMode } from './flows/agent-mode.js';
 export {
   AudioTranscriber,
@@ -239,17 +233,6 @@ export { createRunConfig, StreamingMode, type RunConfig } from './context/run-co
 
 // Evaluation (Python `google.adk.evaluation`): eval sets, metrics, judges, stores, running evals.
 export * from './evaluation/index.js';
-
-// A2A (Python `google.adk.a2a`): serving an agent over the protocol (toA2a and --a2a live in ./server).
-export {
-  A2aAgentExecutor,
-  buildAgentCard,
-  createA2aEndpoint,
-  type A2aAgentExecutorOptions,
-  type A2aEndpoint,
-  type A2aEndpointOptions,
-  type BuildAgentCardOptions,
-} from './a2a/index.js';
 
 // Errors: every error ADK throws, each with its `isInstance` check.
 export * from './errors/index.js';

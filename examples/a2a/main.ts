@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Message, Task } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { toA2a } from '@adk-ts/adk/server';
+import { toA2a } from '@adk-ts/adk/a2a';
 import { primeAgent } from './prime-agent.js';
 
 function message(text: string, contextId = ''): Message {

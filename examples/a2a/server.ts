@@ -6,7 +6,7 @@
  * Card: http://127.0.0.1:<port>/.well-known/agent-card.json; JSON-RPC at /.
  */
 import { createAdaptorServer } from '@hono/node-server';
-import { toA2a } from '@adk-ts/adk/server';
+import { toA2a } from '@adk-ts/adk/a2a';
 import { primeAgent } from './prime-agent.js';
 
 const port = Number(process.argv[2] ?? 8001);

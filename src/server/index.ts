@@ -45,5 +45,3 @@ export {
   RunEvalRequest,
 } from './dev-eval-request-schemas.js';
 export { agentGraphDot, type HighlightPair } from './agent-graph.js';
-export { toA2a, type A2aApp, type ToA2aOptions } from './to-a2a.js';
-export { registerA2aRoutes, AGENT_CARD_PATH } from './a2a-routes.js';

@@ -9,7 +9,6 @@ describe('public surface of @adk-ts/adk', () => {
   it('exports exactly the curated names', async () => {
     const entry = await import('../../src/index.js');
     expect(Object.keys(entry).sort()).toEqual([
-      'A2aAgentExecutor',
       'A2aRequestError',
       'ActiveStreamingTool',
       'AdkError',
@@ -210,7 +209,6 @@ describe('public surface of @adk-ts/adk', () => {
       'ROOT_AGENT_CONFIG_FILE',
       'ReadonlyContext',
       'ReflectAndRetryToolPlugin',
-      'RemoteA2aAgent',
       'ReplayVerificationError',
       'RequestInput',
       'RequestValidationError',
@@ -275,9 +273,7 @@ describe('public surface of @adk-ts/adk', () => {
       'appendTools',
       'assertSessionKey',
       'assertStorableState',
-      'buildAgentCard',
       'convertLegacyEvalSet',
-      'createA2aEndpoint',
       'createContextCacheConfig',
       'createDefaultMetricEvaluatorRegistry',
       'createEvent',
