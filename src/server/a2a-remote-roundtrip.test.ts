@@ -8,20 +8,13 @@ import { LlmAgent } from '../agents/llm-agent.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
-import { FunctionTool } from '../tools/function-tool.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
+import { checkPrimeTool } from './a2a-test-fixtures.js';
 import { toA2a } from './to-a2a.js';
 
 // The served side: checks primes with a tool.
 function primeAgent(): LlmAgent {
-  const checkPrime = new FunctionTool({
-    name: 'check_prime',
-    description: 'Says whether a number is prime.',
-    parameters: z.object({ n: z.number() }),
-    execute: ({ n }) => ({
-      prime: n > 1 && [...Array(n).keys()].slice(2).every((d) => n % d !== 0),
-    }),
-  });
+  const checkPrime = checkPrimeTool();
   return new LlmAgent({
     name: 'prime_agent',
     description: 'Checks prime numbers.',

@@ -5,24 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { Message, StreamResponse, Task } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { LlmAgent } from '../agents/llm-agent.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
-import { FunctionTool } from '../tools/function-tool.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
+import { checkPrimeTool } from './a2a-test-fixtures.js';
 import { toA2a } from './to-a2a.js';
 
 // An agent that calls a tool on this side, then answers; "wait" makes it wait for the gate.
 let openGate: () => void = () => undefined;
 function primeAgent(): LlmAgent {
-  const checkPrime = new FunctionTool({
-    name: 'check_prime',
-    description: 'Says whether a number is prime.',
-    parameters: z.object({ n: z.number() }),
-    execute: ({ n }) => ({
-      prime: n > 1 && [...Array(n).keys()].slice(2).every((d) => n % d !== 0),
-    }),
-  });
+  const checkPrime = checkPrimeTool();
   return new LlmAgent({
     name: 'prime_agent',
     description: 'Checks prime numbers.',
