@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -18,5 +18,31 @@ describe('examples/a2a runs as documented (docs/a2a.md)', () => {
       'stream: task -> status 2 -> status 2 -> status 2 -> status 2 -> artifact "13 is prime." -> status 3',
       'server closed',
     ]);
+  });
+
+  it('two processes: a root agent calls the served prime checker through RemoteA2aAgent', async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'examples/a2a/server.ts', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const found = /A2A prime checker at (\S+)/.exec(output);
+          if (found) resolve(found[1]!);
+        });
+        server.once('exit', (code) => reject(new Error(`server.ts exited (${code}): ${output}`)));
+      });
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'examples/a2a/client.ts', url, 'Are 7 and 10 prime?'],
+        { cwd: root, timeout: 30_000 },
+      );
+      expect(stdout.split('\n').filter(Boolean)).toEqual(['prime_checker: 7 is prime.']);
+    } finally {
+      server.kill();
+    }
   });
 });
