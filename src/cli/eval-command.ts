@@ -30,7 +30,8 @@ import { detailedEvalResult, evalRunSummary } from './eval-report.js';
 import { refuseEvalStorageUri } from './eval-storage-uri.js';
 import { parseEvalTargets } from './eval-targets.js';
 import { parseLogLevel, stderrLogger } from './log-level.js';
-import { pythonFloat, pythonRepr } from './python-text.js';
+import { pythonRepr } from '../utils/python-repr.js';
+import { pythonFloat } from './python-text.js';
 
 /** Options of `adk eval` (Python's flags). */
 export interface EvalCommandOptions {

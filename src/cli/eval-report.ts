@@ -1,6 +1,7 @@
 import type { Content, FunctionCall } from '../types/index.js';
 import { gridTable, type GridCell } from './grid-table.js';
-import { pythonFloat, pythonRepr, textWrap } from './python-text.js';
+import { pythonRepr } from '../utils/python-repr.js';
+import { pythonFloat, textWrap } from './python-text.js';
 
 /*
  * What `adk eval` prints (adk-python cli_tools_click.py `cli_eval` and

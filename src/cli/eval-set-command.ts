@@ -19,7 +19,7 @@ import { resolveAgentPath } from './agent-path.js';
 import type { CliIo } from './cli-io.js';
 import { refuseEvalStorageUri } from './eval-storage-uri.js';
 import { parseLogLevel } from './log-level.js';
-import { pythonJsonDumps } from './python-text.js';
+import { pythonJsonDumps } from '../utils/python-json.js';
 
 /** Options of `adk eval_set create`. */
 export interface EvalSetCreateOptions {
@@ -210,7 +210,7 @@ export function scenarioEvalId(scenario: ConversationScenario): string {
         : userPersonaToPython(persona),
   };
   return createHash('sha256')
-    .update(pythonJsonDumps(dump, { sortKeys: true }))
+    .update(pythonJsonDumps(dump, { sortKeys: true, ensureAscii: true }))
     .digest('hex')
     .slice(0, 8);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pythonFloat, pythonJsonDumps, pythonRepr, textWrap } from './python-text.js';
+import { pythonFloat, textWrap } from './python-text.js';
 
 // Expected values are what CPython 3.12 prints for the same input.
 describe('pythonFloat', () => {
@@ -14,14 +14,6 @@ describe('pythonFloat', () => {
     expect(pythonFloat(-2.5)).toBe('-2.5');
     expect(pythonFloat(undefined)).toBe('None');
     expect(pythonFloat(null)).toBe('None');
-  });
-});
-
-describe('pythonRepr', () => {
-  it('prints dicts, lists and strings as repr does', () => {
-    expect(pythonRepr({ sides: 6, name: "it's", ok: true, none: null, list: [1.5, 'a'] })).toBe(
-      `{'sides': 6, 'name': "it's", 'ok': True, 'none': None, 'list': [1.5, 'a']}`,
-    );
   });
 });
 
@@ -70,18 +62,5 @@ describe('textWrap', () => {
       'abc--def',
     ]);
     expect(textWrap('dfc056507f5a-abc-de', 8)).toEqual(['dfc05650', '7f5a-', 'abc-de']);
-  });
-});
-
-describe('pythonJsonDumps', () => {
-  it('writes what json.dumps(sort_keys=True) writes', () => {
-    expect(
-      pythonJsonDumps(
-        { b: 'é✓\u2028', a: [1, 2.5, null, true], c: { z: 1, y: '"q"' }, t: 3 },
-        { sortKeys: true, floatKeys: new Set(['t']) },
-      ),
-    ).toBe(
-      '{"a": [1, 2.5, null, true], "b": "\\u00e9\\u2713\\u2028", "c": {"y": "\\"q\\"", "z": 1}, "t": 3.0}',
-    );
   });
 });

@@ -24,33 +24,6 @@ export function pythonFloat(value: number | null | undefined): string {
   return Number.isInteger(value) ? `${text}.0` : text;
 }
 
-/** Python's `repr` of a JSON-like value (dicts, lists, strings, numbers, None, booleans). */
-export function pythonRepr(value: unknown): string {
-  if (value === undefined || value === null) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number')
-    return Number.isInteger(value) ? String(value) : pythonFloat(value);
-  if (typeof value === 'string') return pythonString(value);
-  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(
-      ([, each]) => each !== undefined,
-    );
-    return `{${entries.map(([key, each]) => `${pythonString(key)}: ${pythonRepr(each)}`).join(', ')}}`;
-  }
-  return String(value);
-}
-
-function pythonString(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  const escaped = text
-    .replace(/\\/g, '\\\\')
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\t/g, '\\t');
-  return `${quote}${quote === "'" ? escaped.replace(/'/g, "\\'") : escaped}${quote}`;
-}
-
 // Python textwrap's chunks (`TextWrapper.wordsep_re`): runs of whitespace,
 // em-dashes between words, and words split after a hyphen that has two
 // letters (or letter-hyphen-letter) before it and a letter after it.
@@ -111,42 +84,4 @@ export function textWrap(text: string, width: number): string[] {
     if (line.length > 0) lines.push(line.join(''));
   }
   return lines;
-}
-
-/**
- * Python's `json.dumps(value, sort_keys=sortKeys)` with its defaults: `, `
- * and `: ` separators, non-ASCII characters escaped as `\uXXXX`, floats as
- * Python prints them. Whole numbers print as integers unless `floatKeys`
- * names their key (a pydantic float field holds `1.0`, not `1`).
- */
-export function pythonJsonDumps(
-  value: unknown,
-  options: { sortKeys?: boolean; floatKeys?: ReadonlySet<string> } = {},
-): string {
-  const dump = (item: unknown, key: string | undefined): string => {
-    if (item === null || item === undefined) return 'null';
-    if (typeof item === 'boolean') return item ? 'true' : 'false';
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item))
-        return Number.isNaN(item) ? 'NaN' : item > 0 ? 'Infinity' : '-Infinity';
-      return Number.isInteger(item) && !(key !== undefined && options.floatKeys?.has(key))
-        ? String(item)
-        : pythonFloat(item);
-    }
-    if (typeof item === 'string') return asciiJsonString(item);
-    if (Array.isArray(item)) return `[${item.map((each) => dump(each, undefined)).join(', ')}]`;
-    const entries = Object.entries(item as Record<string, unknown>).filter(
-      ([, each]) => each !== undefined,
-    );
-    if (options.sortKeys) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, each]) => `${asciiJsonString(name)}: ${dump(each, name)}`).join(', ')}}`;
-  };
-  return dump(value, undefined);
-}
-
-function asciiJsonString(text: string): string {
-  return JSON.stringify(text).replace(
-    /[\u007f-\uffff]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

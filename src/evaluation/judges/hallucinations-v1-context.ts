@@ -10,7 +10,10 @@ import {
   getToolDeclarationsAsJsonStr,
   toPythonDump,
 } from './llm-as-judge-utils.js';
-import { pythonJsonDumps } from './python-json.js';
+import { pythonJsonDumps } from '../../utils/python-json.js';
+
+// Python's json.dumps(value, indent=2): ASCII only.
+const PYTHON_JSON_INDENTED = { indent: 2, ensureAscii: true };
 
 /**
  * The context a `hallucinations_v1` validator judges a response against
@@ -56,13 +59,13 @@ export function createHallucinationsContext(
     if (texts.length > 0) parts.push(`${texts.join('\n')}\n`);
     if (calls.length > 0) {
       const dumped = calls.map((call) => toPythonDump(call, FUNCTION_CALL_CASING_RULE, 'toolCall'));
-      parts.push('tool_calls:', `${pythonJsonDumps(dumped)}\n`);
+      parts.push('tool_calls:', `${pythonJsonDumps(dumped, PYTHON_JSON_INDENTED)}\n`);
     }
     if (responses.length > 0) {
       const dumped = responses.map((response) =>
         toPythonDump(response, FUNCTION_RESPONSE_CASING_RULE, 'toolResponse'),
       );
-      parts.push('tool_outputs:', `${pythonJsonDumps(dumped)}\n`);
+      parts.push('tool_outputs:', `${pythonJsonDumps(dumped, PYTHON_JSON_INDENTED)}\n`);
     }
   }
   return parts.join('\n');

@@ -13,7 +13,7 @@ import {
   type Invocation,
 } from '../eval-case.js';
 import type { RubricScore } from '../eval-rubrics.js';
-import { pydanticJsonDumps } from './python-json.js';
+import { pythonJsonDumps } from '../../utils/python-json.js';
 
 /**
  * The labels a judge model answers with (Python `Label`). `PARTIALLY_VALID`
@@ -115,7 +115,7 @@ export function getToolDeclarationsAsJsonStr(appDetails: AppDetails): string {
       toPythonDump(tool, TOOL_CASING_RULE, 'toolDeclarations'),
     );
   }
-  return pydanticJsonDumps({ tool_declarations: byAgent });
+  return pythonJsonDumps({ tool_declarations: byAgent }, { indent: 2 });
 }
 
 /**
@@ -130,15 +130,18 @@ export function getToolCallsAndResponsesAsJsonStr(
 ): string {
   const pairs = getAllToolCallsWithResponses(intermediateData);
   if (pairs.length === 0) return 'No intermediate steps were taken.';
-  return pydanticJsonDumps({
-    tool_calls_and_response: pairs.map(([call, response], step) => ({
-      step,
-      tool_call: toPythonDump(call, FUNCTION_CALL_CASING_RULE, 'toolCall'),
-      tool_response: response
-        ? toPythonDump(response, FUNCTION_RESPONSE_CASING_RULE, 'toolResponse')
-        : 'None',
-    })),
-  });
+  return pythonJsonDumps(
+    {
+      tool_calls_and_response: pairs.map(([call, response], step) => ({
+        step,
+        tool_call: toPythonDump(call, FUNCTION_CALL_CASING_RULE, 'toolCall'),
+        tool_response: response
+          ? toPythonDump(response, FUNCTION_RESPONSE_CASING_RULE, 'toolResponse')
+          : 'None',
+      })),
+    },
+    { indent: 2 },
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { formatPythonTemplate, pythonStr } from './python-format.js';
-import { pythonJsonDumps, pydanticJsonDumps } from './python-json.js';
+import { pythonJsonDumps } from '../../utils/python-json.js';
 import { pythonStrip } from './python-strip.js';
 
 describe('Python string helpers of the judges', () => {
@@ -38,10 +38,10 @@ describe('Python string helpers of the judges', () => {
   it("writes JSON as json.dumps(indent=2) (ASCII only) and pydantic's model_dump_json(indent=2)", () => {
     const value = { word: 'dé', emoji: '😀', list: [], nested: { a: [1] } };
     // Python: json.dumps({'word': 'dé', 'emoji': '😀', 'list': [], 'nested': {'a': [1]}}, indent=2)
-    expect(pythonJsonDumps(value)).toBe(
+    expect(pythonJsonDumps(value, { indent: 2, ensureAscii: true })).toBe(
       '{\n  "word": "d\\u00e9",\n  "emoji": "\\ud83d\\ude00",\n  "list": [],\n  "nested": {\n    "a": [\n      1\n    ]\n  }\n}',
     );
-    expect(pydanticJsonDumps(value)).toBe(
+    expect(pythonJsonDumps(value, { indent: 2 })).toBe(
       '{\n  "word": "dé",\n  "emoji": "😀",\n  "list": [],\n  "nested": {\n    "a": [\n      1\n    ]\n  }\n}',
     );
   });

@@ -7,7 +7,7 @@ import type {
 } from '../evaluator.js';
 import { checkInvocationLengths } from '../metric-scoring.js';
 import { formatPythonTemplate } from './python-format.js';
-import { pythonJsonDumps, pythonJsonDumpsCompact } from './python-json.js';
+import { pythonJsonDumps } from '../../utils/python-json.js';
 import {
   RubricBasedEvaluator,
   type RubricBasedEvaluatorOptions,
@@ -68,13 +68,13 @@ export function assembleMultiTurnDialogue(invocations: readonly Invocation[]): M
         if (part.functionCall) {
           const args = part.functionCall.args ?? {};
           lines.push(
-            `${role} TURN ${turn} (tool call): ${pythonValue(part.functionCall.name)}(${pythonJsonDumpsCompact(args)})`,
+            `${role} TURN ${turn} (tool call): ${pythonValue(part.functionCall.name)}(${pythonJsonDumps(args, { ensureAscii: true })})`,
           );
         }
         if (part.functionResponse) {
           const response = part.functionResponse.response ?? {};
           lines.push(
-            `${role} TURN ${turn} (tool output): ${pythonValue(part.functionResponse.name)} -> ${pythonJsonDumpsCompact(response)}`,
+            `${role} TURN ${turn} (tool output): ${pythonValue(part.functionResponse.name)} -> ${pythonJsonDumps(response, { ensureAscii: true })}`,
           );
         }
       }
@@ -180,7 +180,7 @@ export class RubricBasedMultiTurnTrajectoryEvaluator extends RubricBasedEvaluato
     }));
     return formatPythonTemplate(RUBRIC_BASED_MULTI_TURN_TRAJECTORY_QUALITY_V1_PROMPT, {
       user_agent_dialogue: this.dialogue.dialogue,
-      properties: pythonJsonDumps(properties),
+      properties: pythonJsonDumps(properties, { indent: 2, ensureAscii: true }),
       agent_instructions: this.dialogue.instructions,
       agent_tool_definitions: this.dialogue.tools,
     });
