@@ -429,6 +429,20 @@ describe('buildAgentCard', () => {
     ]);
   });
 
+  it('writes a loop limit of 0 as it is, as adk-python now does', async () => {
+    const loop = new LoopAgent({
+      name: 'retry',
+      maxIterations: 0,
+      subAgents: [new LlmAgent({ name: 'attempt', description: 'try once' })],
+    });
+
+    const card = await buildAgentCard(loop);
+
+    expect(card.skills[0]?.description).toBe(
+      'This agent will try once in a loop (max 0 iterations).',
+    );
+  });
+
   it('leaves out, with a warning, a sub-agent whose tools cannot be listed', async () => {
     const root = new LlmAgent({
       name: 'root',
