@@ -14,6 +14,7 @@ describe('examples/a2a runs as documented (docs/a2a.md)', () => {
     });
     expect(stdout.split('\n').filter(Boolean)).toEqual([
       'card: check_prime_agent, skills: check_prime_agent, check_prime_agent-check_prime',
+      'examples: Is 7 prime? | Are 4 and 9 prime?',
       'send: state 3, answer: 7 is prime.',
       'stream: task -> status 2 -> status 2 -> status 2 -> status 2 -> artifact "13 is prime." -> status 3',
       'server closed',

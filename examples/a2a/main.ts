@@ -1,7 +1,7 @@
 /**
  * A2A serving in one process (docs/a2a.md): the prime checker served with
  * `toA2a` on a free loopback port, then called by the A2A SDK's own client:
- * the card, one message (the tool runs on the serving side), then a stream.
+ * the card (its skills and their examples), one message (the tool runs on the serving side), then a stream.
  *
  * Run: npx tsx examples/a2a/main.ts
  */
@@ -44,9 +44,10 @@ const url = `http://127.0.0.1:${port}/`;
 
 const card = (await (await fetch(`${url}.well-known/agent-card.json`)).json()) as {
   name: string;
-  skills: { id: string }[];
+  skills: { id: string; examples?: string[] }[];
 };
 console.log(`card: ${card.name}, skills: ${card.skills.map((skill) => skill.id).join(', ')}`);
+console.log(`examples: ${(card.skills[0]?.examples ?? []).join(' | ')}`);
 
 const client = await new ClientFactory().createFromUrl(url);
 const task = (await client.sendMessage({

@@ -3,7 +3,7 @@
  * that it runs without a key: asked about numbers, it calls `check_prime`
  * with the numbers of the question and reports the result.
  */
-import { FunctionTool, LlmAgent } from '@adk-ts/adk';
+import { ExampleTool, FunctionTool, LlmAgent } from '@adk-ts/adk';
 import { ScriptedLlm, functionCallResponse, textResponse } from '@adk-ts/adk/testing';
 import { z } from 'zod';
 
@@ -45,6 +45,19 @@ export function primeAgent(): LlmAgent {
         return functionCallResponse('check_prime', { nums });
       },
     }),
-    tools: [checkPrime],
+    // Few-shot examples for the model; their questions are also the card's skill examples.
+    tools: [
+      checkPrime,
+      new ExampleTool([
+        {
+          input: { role: 'user', parts: [{ text: 'Is 7 prime?' }] },
+          output: [{ role: 'model', parts: [{ text: '7 is prime.' }] }],
+        },
+        {
+          input: { role: 'user', parts: [{ text: 'Are 4 and 9 prime?' }] },
+          output: [{ role: 'model', parts: [{ text: 'No prime numbers found.' }] }],
+        },
+      ]),
+    ],
   });
 }

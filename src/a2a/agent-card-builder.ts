@@ -1,20 +1,33 @@
-import type { AgentCapabilities, AgentCard, AgentProvider, AgentSkill } from '@a2a-js/sdk';
+import type {
+  AgentCapabilities,
+  AgentCard,
+  AgentProvider,
+  AgentSkill,
+  SecurityScheme,
+} from '@a2a-js/sdk';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { LlmAgent } from '../agents/llm-agent.js';
-import { LoopAgent } from '../agents/loop-agent.js';
-import { ParallelAgent } from '../agents/parallel-agent.js';
-import { SequentialAgent } from '../agents/sequential-agent.js';
+import type { BaseTool } from '../tools/base-tool.js';
+import { ExampleTool } from '../tools/example-tool.js';
+import { logger } from '../utils/logger.js';
+import { subjectDescription } from './agent-card-descriptions.js';
+import { exampleInputs } from './agent-card-examples.js';
+import { cardSubject, childSubjects, subjectType, type CardSubject } from './agent-card-subject.js';
 
 /** Options of `buildAgentCard`. */
 export interface BuildAgentCardOptions {
-  /** The JSON-RPC endpoint the card points callers to; default `http://localhost:80/a2a`. */
+  /** The JSON-RPC endpoint the card points callers to (a trailing `/` dropped); default `http://localhost:80/a2a`. */
   rpcUrl?: string;
   /** Default `0.0.1`, as the reference. */
   agentVersion?: string;
   /** Default: streaming on, push notifications off. */
   capabilities?: Partial<AgentCapabilities>;
+  /** Published as `documentationUrl`; left out when unset. */
   documentationUrl?: string;
+  /** Who publishes the agent; left out when unset. */
   provider?: AgentProvider;
+  /** Named authentication schemes a caller must satisfy; published only, never enforced. Default none. */
+  securitySchemes?: Record<string, SecurityScheme>;
 }
 
 function skill(
@@ -23,156 +36,86 @@ function skill(
   return { examples: [], inputModes: [], outputModes: [], securityRequirements: [], ...fields };
 }
 
-function agentType(agent: BaseAgent): string {
-  if (agent instanceof LlmAgent) return 'llm';
-  if (agent instanceof SequentialAgent) return 'sequential_workflow';
-  if (agent instanceof ParallelAgent) return 'parallel_workflow';
-  if (agent instanceof LoopAgent) return 'loop_workflow';
-  return 'custom_agent';
-}
-
-function defaultDescription(agent: BaseAgent): string {
-  if (agent instanceof LlmAgent) return 'An LLM-based agent';
-  if (agent instanceof SequentialAgent) return 'A sequential workflow agent';
-  if (agent instanceof ParallelAgent) return 'A parallel workflow agent';
-  if (agent instanceof LoopAgent) return 'A loop workflow agent';
-  return 'A custom agent';
-}
-
-const PRONOUNS: Record<string, string> = {
-  'you are': 'I am',
-  'you were': 'I was',
-  "you're": 'I am',
-  "you've": 'I have',
-  yours: 'mine',
-  your: 'my',
-  you: 'I',
-};
-const PRONOUN_PATTERN = new RegExp(
-  `\\b(${Object.keys(PRONOUNS)
-    .sort((a, b) => b.length - a.length)
-    .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|')})\\b`,
-  'gi',
-);
-
-/** An instruction told in the first person (`You are` → `I am`), as the reference's card does. */
-export function replacePronouns(text: string): string {
-  return text.replace(PRONOUN_PATTERN, (match) => PRONOUNS[match.toLowerCase()] ?? match);
-}
-
-function subAgentList(agent: BaseAgent): string[] {
-  return agent.subAgents.map((sub) => sub.description || `execute the ${sub.name} agent`);
-}
-
-function joinedList(items: string[]): string {
-  return items
-    .map((item, index) =>
-      index === 0
-        ? `This agent will ${item}`
-        : index === items.length - 1
-          ? `and ${item}`
-          : `, ${item}`,
-    )
-    .join(' ');
-}
-
-function workflowDescription(agent: BaseAgent): string | undefined {
-  const items = subAgentList(agent);
-  if (items.length === 0) return undefined;
-  if (agent instanceof SequentialAgent) {
-    const steps = items.map((item, index) =>
-      index === 0
-        ? `First, this agent will ${item}`
-        : index === items.length - 1
-          ? `Finally, this agent will ${item}`
-          : `Then, this agent will ${item}`,
-    );
-    return `${steps.join(' ')}.`;
+/** The tools an LLM agent offers, each resolved once (toolsets expanded). */
+async function resolvedTools(agent: LlmAgent): Promise<BaseTool[]> {
+  try {
+    return await agent.canonicalTools();
+  } catch (error) {
+    // Python reads the tools twice: once for examples (a failure only
+    // warned about), once for the tool skills (a failure fails the card).
+    logger.warn(`Failed to extract examples from tools: ${String(error)}`);
+    throw error;
   }
-  if (agent instanceof ParallelAgent) return `${joinedList(items)} simultaneously.`;
-  if (agent instanceof LoopAgent) {
-    return `${joinedList(items)} in a loop (max ${agent.maxIterations ?? 'unlimited'} iterations).`;
-  }
-  return undefined;
 }
 
-function agentDescription(agent: BaseAgent): string {
-  const parts: string[] = [];
-  if (agent.description) parts.push(agent.description);
-  if (agent instanceof LlmAgent) {
-    if (typeof agent.instruction === 'string' && agent.instruction) {
-      parts.push(replacePronouns(agent.instruction));
-    }
-    if (typeof agent.globalInstruction === 'string' && agent.globalInstruction) {
-      parts.push(replacePronouns(agent.globalInstruction));
-    }
-  } else {
-    const workflow = workflowDescription(agent);
-    if (workflow) parts.push(workflow);
-  }
-  return parts.length ? parts.join(' ') : defaultDescription(agent);
-}
-
-async function primarySkills(agent: BaseAgent): Promise<AgentSkill[]> {
-  const type = agentType(agent);
-  if (agent instanceof LlmAgent) {
-    const outputModes = agent.generateContentConfig?.responseModalities?.map(String) ?? [];
-    const skills = [
-      skill({
-        id: agent.name,
-        name: 'model',
-        description: agentDescription(agent),
-        tags: ['llm'],
-        outputModes,
-      }),
-    ];
-    for (const tool of await agent.canonicalTools()) {
+async function llmSkills(subject: CardSubject, agent: LlmAgent): Promise<AgentSkill[]> {
+  const { name } = subject;
+  const tools = await resolvedTools(agent);
+  const skills = [
+    skill({
+      id: name,
+      name: 'model',
+      description: subjectDescription(subject),
+      examples: exampleInputs(tools),
+      outputModes: agent.generateContentConfig?.responseModalities?.map(String) ?? [],
+      tags: ['llm'],
+    }),
+  ];
+  if (agent.tools.length) {
+    for (const tool of tools) {
+      if (tool instanceof ExampleTool) continue;
+      const toolName = tool.name || tool.constructor.name;
       skills.push(
         skill({
-          id: `${agent.name}-${tool.name}`,
-          name: tool.name,
-          description: tool.description || `Tool: ${tool.name}`,
+          id: `${name}-${toolName}`,
+          name: toolName,
+          description: tool.description ?? `Tool: ${toolName}`,
           tags: ['llm', 'tools'],
         }),
       );
     }
-    if (agent.planner) {
-      skills.push(
-        skill({
-          id: `${agent.name}-planner`,
-          name: 'planning',
-          description: 'Can think about the tasks to do and make plans',
-          tags: ['llm', 'planning'],
-        }),
-      );
-    }
-    if (agent.codeExecutor) {
-      skills.push(
-        skill({
-          id: `${agent.name}-code-executor`,
-          name: 'code-execution',
-          description: 'Can execute code',
-          tags: ['llm', 'code_execution'],
-        }),
-      );
-    }
-    return skills;
   }
-  const name =
-    agent instanceof SequentialAgent || agent instanceof ParallelAgent || agent instanceof LoopAgent
-      ? 'workflow'
-      : 'custom';
-  const skills = [
-    skill({ id: agent.name, name, description: agentDescription(agent), tags: [type] }),
-  ];
-  if (agent.subAgents.length) {
+  if (agent.planner) {
     skills.push(
       skill({
-        id: `${agent.name}-sub-agents`,
+        id: `${name}-planner`,
+        name: 'planning',
+        description: 'Can think about the tasks to do and make plans',
+        tags: ['llm', 'planning'],
+      }),
+    );
+  }
+  if (agent.codeExecutor) {
+    skills.push(
+      skill({
+        id: `${name}-code-executor`,
+        name: 'code-execution',
+        description: 'Can execute code',
+        tags: ['llm', 'code_execution'],
+      }),
+    );
+  }
+  return skills;
+}
+
+function nonLlmSkills(subject: CardSubject): AgentSkill[] {
+  const type = subjectType(subject);
+  const skills = [
+    skill({
+      id: subject.name,
+      name: type === 'custom_agent' ? 'custom' : 'workflow',
+      description: subjectDescription(subject),
+      tags: [type],
+    }),
+  ];
+  const children = childSubjects(subject);
+  if (children.length) {
+    skills.push(
+      skill({
+        id: `${subject.name}-sub-agents`,
         name: 'sub-agents',
-        description: `Orchestrates: ${agent.subAgents
-          .map((sub) => `${sub.name}: ${sub.description || 'No description'}`)
+        description: `Orchestrates: ${children
+          .map((child) => `${child.name}: ${child.description || 'No description'}`)
           .join('; ')}`,
         tags: [type, 'orchestration'],
       }),
@@ -181,15 +124,57 @@ async function primarySkills(agent: BaseAgent): Promise<AgentSkill[]> {
   return skills;
 }
 
+/** A subject's own skills (Python `_build_primary_skills`). */
+async function primarySkills(subject: CardSubject): Promise<AgentSkill[]> {
+  return subject.target instanceof LlmAgent
+    ? llmSkills(subject, subject.target)
+    : nonLlmSkills(subject);
+}
+
+/** Each child's own skills, renamed after it; a child whose skills fail is left out. */
+async function childSkills(subject: CardSubject): Promise<AgentSkill[]> {
+  const skills: AgentSkill[] = [];
+  for (const child of childSubjects(subject)) {
+    let own: AgentSkill[];
+    try {
+      own = await primarySkills(child);
+    } catch (error) {
+      logger.warn(`Failed to build skills for sub-agent ${child.name}: ${String(error)}`);
+      continue;
+    }
+    for (const childSkill of own) {
+      skills.push({
+        ...childSkill,
+        id: `${child.name}_${childSkill.id}`,
+        name: `${child.name}: ${childSkill.name}`,
+        tags: [`sub_agent:${child.name}`, ...childSkill.tags],
+      });
+    }
+  }
+  return skills;
+}
+
 /**
  * The A2A agent card of an agent tree (Python `AgentCardBuilder`): its name,
- * description (default `An ADK Agent`), one JSON-RPC interface at `rpcUrl`,
- * text in and out, and skills: the agent's own (for an LLM agent `model`,
- * described by its description and its instruction in the first person,
- * then one per tool, planning and code execution; for a workflow agent
- * `workflow` with its steps, plus `sub-agents`), then each sub-agent's
- * skills prefixed with its name and tagged `sub_agent:<name>`. Examples in
- * instructions are not extracted.
+ * description (default `An ADK Agent`), one JSON-RPC interface at `rpcUrl`
+ * per protocol version (1.0 and 0.3), the version, text in and out, the
+ * capabilities, and skills —
+ *
+ * - an LLM agent: `model` (id the agent's name, tags `llm`, its description
+ *   or `An LLM-based agent`, the examples of its `ExampleTool`, its
+ *   response modalities as output modes), one skill per tool but the
+ *   `ExampleTool` (`<agent>-<tool>`, tags `llm`, `tools`), `planning` and
+ *   `code-execution` when it has a planner or a code executor;
+ * - any other agent or node: `workflow` (a sequential, parallel, loop or
+ *   graph workflow, with what it does with its children) or `custom`, tagged
+ *   with its type, and `sub-agents` (`Orchestrates: …`) when it has children;
+ * - then each immediate child's own skills (a sub-agent, or a graph
+ *   workflow's node), ids `<child>_<id>`, names `<child>: <name>`, tagged
+ *   `sub_agent:<child>` first; a child whose skills cannot be built is left
+ *   out with a warning.
+ *
+ * Instructions are never published, neither as descriptions nor as
+ * examples. Rejects when the agent's own tools cannot be listed.
  */
 export async function buildAgentCard(
   agent: BaseAgent,
@@ -199,19 +184,11 @@ export async function buildAgentCard(
     capabilities,
     documentationUrl,
     provider,
+    securitySchemes,
   }: BuildAgentCardOptions = {},
 ): Promise<AgentCard> {
-  const skills = await primarySkills(agent);
-  for (const sub of agent.subAgents) {
-    for (const subSkill of await primarySkills(sub)) {
-      skills.push({
-        ...subSkill,
-        id: `${sub.name}_${subSkill.id}`,
-        name: `${sub.name}: ${subSkill.name}`,
-        tags: [`sub_agent:${sub.name}`, ...subSkill.tags],
-      });
-    }
-  }
+  const subject = cardSubject(agent);
+  const skills = [...(await primarySkills(subject)), ...(await childSkills(subject))];
   const url = rpcUrl.replace(/\/+$/, '');
   return {
     name: agent.name,
@@ -230,7 +207,7 @@ export async function buildAgentCard(
       extendedAgentCard: false,
       ...capabilities,
     },
-    securitySchemes: {},
+    securitySchemes: { ...securitySchemes },
     securityRequirements: [],
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],

@@ -1,11 +1,7 @@
 /** A2A (agent-to-agent): serving agents through `@a2a-js/sdk`, and the converters both sides share. */
 export { A2aAgentExecutor, type A2aAgentExecutorOptions } from './executor/a2a-agent-executor.js';
 export { TaskResultAggregator } from './executor/task-result-aggregator.js';
-export {
-  buildAgentCard,
-  replacePronouns,
-  type BuildAgentCardOptions,
-} from './agent-card-builder.js';
+export { buildAgentCard, type BuildAgentCardOptions } from './agent-card-builder.js';
 export {
   A2A_VERSION_HEADER,
   createA2aEndpoint,
