@@ -27,7 +27,7 @@ function text(value: string): A2aPart {
   return { content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: '' };
 }
 
-function message(parts: A2aPart[], role = A2aRole.agent): Message {
+function message(parts: A2aPart[], role: Message['role'] = A2aRole.agent): Message {
   return {
     messageId: 'm1',
     contextId: '',
@@ -215,7 +215,11 @@ describe('eventToA2aStatusUpdates', () => {
 
 describe('a2aMessageToEvent', () => {
   const logs = captureLogs();
-  const context = { author: 'test-author', invocationId: 'test-invocation-id', branch: 'test-branch' };
+  const context = {
+    author: 'test-author',
+    invocationId: 'test-invocation-id',
+    branch: 'test-branch',
+  };
 
   it('converts the parts of an agent message into model content', () => {
     const result = a2aMessageToEvent(message([text('test content')]), context);
@@ -269,7 +273,9 @@ describe('a2aMessageToEvent', () => {
   it('is written by "a2a agent" in a new uuid invocation by default, on no branch', () => {
     const result = a2aMessageToEvent(message([]));
     expect(result.author).toBe('a2a agent');
-    expect(result.invocationId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(result.invocationId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(result.branch).toBeUndefined();
   });
 
@@ -284,7 +290,11 @@ describe('a2aMessageToEvent', () => {
     const [update] = eventToA2aStatusUpdates(original, ids);
     const back = a2aMessageToEvent(update!.status!.message!, { author: 'remote' });
     expect(back.longRunningToolIds).toEqual(['c1']);
-    expect(back.content?.parts?.[0]?.functionCall).toEqual({ id: 'c1', name: 'ask', args: { q: 1 } });
+    expect(back.content?.parts?.[0]?.functionCall).toEqual({
+      id: 'c1',
+      name: 'ask',
+      args: { q: 1 },
+    });
     expect(genaiPartToA2aPart(back.content!.parts![0]!)?.metadata).toEqual({
       adk_type: 'function_call',
       adk_is_long_running: true,

@@ -153,7 +153,9 @@ export function textMessage(
     contextId,
     taskId,
     role: A2aRole.agent,
-    parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' }],
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
     metadata: undefined,
     extensions: [],
     referenceTaskIds: [],

@@ -1,6 +1,11 @@
 import type { Event } from '../../events/event.js';
 import { EVENT_CASING_RULE } from '../../events/event-json.js';
-import { convertCasing, modelRule, writeCamelCase, type CasingRule } from '../../events/json-casing.js';
+import {
+  convertCasing,
+  modelRule,
+  writeCamelCase,
+  type CasingRule,
+} from '../../events/json-casing.js';
 import { pythonJsonDumps } from '../../utils/python-json.js';
 import { pythonStr } from '../../utils/python-repr.js';
 import { adkMetadataKey } from './metadata-keys.js';

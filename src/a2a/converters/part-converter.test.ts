@@ -70,7 +70,10 @@ describe('a2aPartToGenaiPart', () => {
 
   it('converts a function call data part, keeping its metadata as partMetadata', () => {
     const metadata = { adk_type: 'function_call' };
-    const part = dataPart({ name: 'test_function', args: { param1: 'value1', param2: 42 } }, metadata);
+    const part = dataPart(
+      { name: 'test_function', args: { param1: 'value1', param2: 42 } },
+      metadata,
+    );
     expect(a2aPartToGenaiPart(part)).toEqual({
       functionCall: { name: 'test_function', args: { param1: 'value1', param2: 42 } },
       partMetadata: metadata,
@@ -138,7 +141,8 @@ describe('a2aPartToGenaiPart', () => {
     const text = blobText(result);
     expect(text.startsWith(START) && text.endsWith(END)).toBe(true);
     expect(JSON.parse(text.slice(START.length, -END.length))).toEqual(data);
-    if (metadata && Object.keys(metadata).length > 0) expect(result?.partMetadata).toEqual(metadata);
+    if (metadata && Object.keys(metadata).length > 0)
+      expect(result?.partMetadata).toEqual(metadata);
     else expect(result).not.toHaveProperty('partMetadata');
   });
 
@@ -372,7 +376,10 @@ describe('round trips', () => {
       'data part with mime_type in its metadata',
       dataPart({ content: 'some data' }, { meta: 'data', mime_type: 'application/json' }),
     ],
-    ['text part with metadata', a2a({ $case: 'text', value: 'some text' }, { metadata: { key1: 'value1', key2: 'value2' } })],
+    [
+      'text part with metadata',
+      a2a({ $case: 'text', value: 'some text' }, { metadata: { key1: 'value1', key2: 'value2' } }),
+    ],
     [
       'file part with metadata',
       a2a(

@@ -1,5 +1,10 @@
 import type { Part as A2aPart } from '@a2a-js/sdk';
-import { convertCasing, keepKey, writeCamelCase, type CasingRule } from '../../events/json-casing.js';
+import {
+  convertCasing,
+  keepKey,
+  writeCamelCase,
+  type CasingRule,
+} from '../../events/json-casing.js';
 import { PART_CASING_RULE } from '../../events/genai-casing.js';
 import type { Part } from '../../types/index.js';
 import { isPlainObject } from '../../utils/is-plain-object.js';
@@ -165,7 +170,9 @@ function unwrapDataPart(base64: string, extraMetadata: Metadata | undefined): A2
   if (!text.startsWith(DATA_PART_START_TAG) || !text.endsWith(DATA_PART_END_TAG)) return undefined;
   let data: unknown;
   try {
-    data = JSON.parse(text.slice(DATA_PART_START_TAG.length, text.length - DATA_PART_END_TAG.length));
+    data = JSON.parse(
+      text.slice(DATA_PART_START_TAG.length, text.length - DATA_PART_END_TAG.length),
+    );
   } catch {
     return undefined;
   }

@@ -80,7 +80,9 @@ describe('a2aRequestToRunRequest', () => {
       message: message([text('keep'), text('drop')]),
       contextId: 'c',
       partConverter: (part) =>
-        part.content?.$case === 'text' && part.content.value === 'keep' ? { text: 'keep' } : undefined,
+        part.content?.$case === 'text' && part.content.value === 'keep'
+          ? { text: 'keep' }
+          : undefined,
     });
     expect(result.newMessage.parts).toEqual([{ text: 'keep' }]);
   });

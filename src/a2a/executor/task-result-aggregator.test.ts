@@ -11,7 +11,9 @@ function message(text: string): Message {
     contextId: '',
     taskId: '',
     role: A2aRole.agent,
-    parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' }],
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
     metadata: undefined,
     extensions: [],
     referenceTaskIds: [],
