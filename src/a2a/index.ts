@@ -1,5 +1,10 @@
 /** A2A (agent-to-agent): serving agents through `@a2a-js/sdk`, and the converters both sides share. */
 export { A2aAgentExecutor, type A2aAgentExecutorOptions } from './executor/a2a-agent-executor.js';
+export type {
+  A2aAgentExecutorConfig,
+  A2aEventConverter,
+} from './executor/a2a-agent-executor-config.js';
+export type { A2aExecuteInterceptor, A2aExecutorContext } from './executor/execute-interceptor.js';
 export { TaskResultAggregator } from './executor/task-result-aggregator.js';
 export { buildAgentCard, type BuildAgentCardOptions } from './agent-card-builder.js';
 export {

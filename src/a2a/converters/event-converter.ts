@@ -1,8 +1,11 @@
 import type { Message, Part as A2aPart, TaskState, TaskStatusUpdateEvent } from '@a2a-js/sdk';
-import { randomUUID } from 'node:crypto';
 import { createEvent, type Event } from '../../events/event.js';
 import type { Part } from '../../types/index.js';
+import { newUuid } from '../../utils/ids.js';
+import { logger } from '../../utils/logger.js';
+import { toList } from '../../utils/to-list.js';
 import { A2aRole, A2aTaskState } from './a2a-enums.js';
+import { eventContextMetadata, type A2aSessionRef } from './event-metadata.js';
 import {
   DATA_PART_IS_LONG_RUNNING_KEY,
   DATA_PART_TYPE_KEY,
@@ -17,61 +20,8 @@ import {
   type GenaiPartToA2aPartConverter,
 } from './part-converter.js';
 
-/** The session an ADK event belongs to, named in the A2A metadata of what it becomes. */
-export interface A2aSessionRef {
-  appName: string;
-  userId: string;
-  sessionId: string;
-}
-
 /** Text of a failed status update whose event has no error message (Python's). */
 export const DEFAULT_ERROR_MESSAGE = 'An error occurred during processing';
-
-function toList<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-// Python serializes models as JSON objects, dicts and lists as JSON text, the rest with str().
-function serializeMetadataValue(value: unknown, isModel: boolean): unknown {
-  if (isModel) return JSON.parse(JSON.stringify(value)) as unknown;
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
-}
-
-/**
- * The `adk_*` metadata of the A2A events an ADK event becomes (Python
- * `_get_context_metadata`): app, user, session, invocation, author and
- * event id, plus branch, grounding, custom and usage metadata, error code
- * and actions when present.
- */
-export function eventContextMetadata(
-  event: Event,
-  session: A2aSessionRef,
-): Record<string, unknown> {
-  const metadata: Record<string, unknown> = {
-    [adkMetadataKey('app_name')]: session.appName,
-    [adkMetadataKey('user_id')]: session.userId,
-    [adkMetadataKey('session_id')]: session.sessionId,
-    [adkMetadataKey('invocation_id')]: event.invocationId,
-    [adkMetadataKey('author')]: event.author,
-    [adkMetadataKey('event_id')]: event.id,
-  };
-  const optional: [string, unknown, boolean][] = [
-    ['branch', event.branch, false],
-    ['grounding_metadata', event.groundingMetadata, true],
-    ['custom_metadata', event.customMetadata, false],
-    ['usage_metadata', event.usageMetadata, true],
-    ['error_code', event.errorCode, false],
-    ['actions', event.actions, true],
-  ];
-  for (const [key, value, isModel] of optional) {
-    if (value !== undefined && value !== null) {
-      metadata[adkMetadataKey(key)] = serializeMetadataValue(value, isModel);
-    }
-  }
-  return metadata;
-}
 
 function isFunctionCallPart(part: A2aPart): boolean {
   return (
@@ -90,34 +40,38 @@ function isCredentialRequest(part: A2aPart): boolean {
   return (data as { name?: unknown } | null)?.name === REQUEST_EUC_FUNCTION_CALL_NAME;
 }
 
+function markLongRunning(a2aPart: A2aPart, event: Event): void {
+  if (!event.longRunningToolIds?.length || !isFunctionCallPart(a2aPart)) return;
+  if (a2aPart.content?.$case !== 'data') return;
+  const id: unknown = (a2aPart.content.value as { id?: unknown } | null)?.id;
+  if (typeof id === 'string' && event.longRunningToolIds.includes(id)) {
+    a2aPart.metadata = { ...a2aPart.metadata, [DATA_PART_IS_LONG_RUNNING_KEY]: true };
+  }
+}
+
 /**
  * An ADK event's content as an A2A message (Python
- * `convert_event_to_a2a_message`), or `undefined` when the event has no
- * part A2A can hold. Function calls whose id is among the event's
- * `longRunningToolIds` get `adk_is_long_running: true`.
+ * `convert_event_to_a2a_message`) in `role` (default: agent), or
+ * `undefined` when the event has no part A2A can hold. Function calls whose
+ * id is among the event's `longRunningToolIds` get `adk_is_long_running: true`.
  */
 export function eventToA2aMessage(
   event: Event,
   {
-    role = event.author === 'user' ? A2aRole.user : A2aRole.agent,
+    role = A2aRole.agent,
     partConverter = genaiPartToA2aPart,
   }: { role?: Message['role']; partConverter?: GenaiPartToA2aPartConverter } = {},
 ): Message | undefined {
   const parts: A2aPart[] = [];
   for (const part of event.content?.parts ?? []) {
     for (const a2aPart of toList(partConverter(part))) {
-      if (isFunctionCallPart(a2aPart) && a2aPart.content?.$case === 'data') {
-        const id: unknown = (a2aPart.content.value as { id?: unknown } | null)?.id;
-        if (typeof id === 'string' && event.longRunningToolIds?.includes(id)) {
-          a2aPart.metadata = { ...a2aPart.metadata, [DATA_PART_IS_LONG_RUNNING_KEY]: true };
-        }
-      }
+      markLongRunning(a2aPart, event);
       parts.push(a2aPart);
     }
   }
   if (parts.length === 0) return undefined;
   return {
-    messageId: randomUUID(),
+    messageId: newUuid(),
     contextId: '',
     taskId: '',
     role,
@@ -130,11 +84,14 @@ export function eventToA2aMessage(
 
 /**
  * The A2A status updates an ADK event becomes (Python
- * `convert_event_to_a2a_events`): an event with an error code gives a
- * `failed` update holding its error message; an event with content gives a
- * `working` update holding it as a message, `input-required` when it holds a
- * long-running function call and `auth-required` when that call asks for
- * credentials. Each carries the event's `adk_*` metadata.
+ * `convert_event_to_a2a_events`), in this order:
+ * - an event with an error code: a `failed` update whose message holds the
+ *   error message (or `DEFAULT_ERROR_MESSAGE`) and `adk_error_code`;
+ * - an event with content: an update holding it as a message (role user
+ *   when the author is `user`, else agent): `auth-required` when it holds a
+ *   long-running `adk_request_credential` call, `input-required` for any
+ *   other long-running call, `working` otherwise.
+ * Each carries the event's `adk_*` metadata (`eventContextMetadata`).
  */
 export function eventToA2aStatusUpdates(
   event: Event,
@@ -170,7 +127,8 @@ export function eventToA2aStatusUpdates(
       metadata,
     });
   }
-  const message = eventToA2aMessage(event, { partConverter });
+  const role = event.author === 'user' ? A2aRole.user : A2aRole.agent;
+  const message = eventToA2aMessage(event, { role, partConverter });
   if (message) {
     let state: TaskState = A2aTaskState.working;
     if (message.parts.some(isCredentialRequest)) state = A2aTaskState.authRequired;
@@ -191,11 +149,13 @@ export function textMessage(
   { taskId = '', contextId = '' }: { taskId?: string; contextId?: string } = {},
 ): Message {
   return {
-    messageId: randomUUID(),
+    messageId: newUuid(),
     contextId,
     taskId,
     role: A2aRole.agent,
-    parts: [genaiPartToA2aPart({ text })!],
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
     metadata: undefined,
     extensions: [],
     referenceTaskIds: [],
@@ -204,14 +164,18 @@ export function textMessage(
 
 /**
  * An A2A message as an ADK event (Python `convert_a2a_message_to_event`):
- * its parts converted, function calls marked `adk_is_long_running` listed
- * in `longRunningToolIds`, authored by `author` (default `a2a agent`).
+ * each part converted by `partConverter` (a part it cannot convert, or whose
+ * conversion throws, is skipped with a warning); function calls of parts
+ * marked `adk_is_long_running` are listed in `longRunningToolIds`. The
+ * content's role is `user` for a user message, else `model`; the event is
+ * authored by `author` (default `a2a agent`), in `invocationId` (default a
+ * new uuid) and `branch`.
  */
 export function a2aMessageToEvent(
   message: Message,
   {
     author = 'a2a agent',
-    invocationId = `e-${randomUUID()}`,
+    invocationId = newUuid(),
     branch,
     partConverter = a2aPartToGenaiPart,
   }: {
@@ -224,7 +188,17 @@ export function a2aMessageToEvent(
   const parts: Part[] = [];
   const longRunningToolIds = new Set<string>();
   for (const a2aPart of message.parts) {
-    const converted = toList(partConverter(a2aPart));
+    let converted: Part[];
+    try {
+      converted = toList(partConverter(a2aPart));
+    } catch (error) {
+      logger.error('Failed to convert A2A part, skipping it', a2aPart, error);
+      continue;
+    }
+    if (converted.length === 0) {
+      logger.warn('Failed to convert A2A part, skipping it', a2aPart);
+      continue;
+    }
     if (a2aPart.metadata?.[DATA_PART_IS_LONG_RUNNING_KEY] === true) {
       for (const part of converted) {
         if (part.functionCall?.id) longRunningToolIds.add(part.functionCall.id);

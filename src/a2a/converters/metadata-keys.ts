@@ -3,12 +3,22 @@
  * `a2a/converters/utils.py` and the `A2A_DATA_PART_*` constants of
  * `part_converter.py`). The values are the wire contract with other ADKs.
  */
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 
 /** Prefix of every ADK key in A2A metadata. */
 export const ADK_METADATA_KEY_PREFIX = 'adk_';
 
-/** `adk_<key>`: the A2A metadata key ADK uses for `key`. */
+/**
+ * `adk_<key>`: the A2A metadata key ADK uses for `key`. Throws
+ * `InvalidArgumentError` for an empty key, as Python does.
+ */
 export function adkMetadataKey(key: string): string {
+  if (!key) {
+    throw new InvalidArgumentError({
+      argument: 'key',
+      message: 'Metadata key cannot be empty or None',
+    });
+  }
   return `${ADK_METADATA_KEY_PREFIX}${key}`;
 }
 
@@ -18,6 +28,10 @@ export const DATA_PART_TYPE_KEY = adkMetadataKey('type');
 export const DATA_PART_IS_LONG_RUNNING_KEY = adkMetadataKey('is_long_running');
 /** Text-part metadata key (`adk_thought`) carrying `Part.thought`. */
 export const THOUGHT_KEY = adkMetadataKey('thought');
+/** Function-call data-part metadata key (`adk_thought_signature`) carrying `Part.thoughtSignature` (base64). */
+export const THOUGHT_SIGNATURE_KEY = adkMetadataKey('thought_signature');
+/** File-part metadata key (`adk_video_metadata`) carrying `Part.videoMetadata`. */
+export const VIDEO_METADATA_KEY = adkMetadataKey('video_metadata');
 
 /** The values of `adk_type` on data parts. */
 export const DataPartType = {
@@ -44,7 +58,10 @@ export const DATA_PART_END_TAG = '</a2a_datapart_json>';
 
 const CONTEXT_ID_PREFIX = 'ADK';
 
-/** `ADK$app$user$session`: an A2A context id naming an ADK session. */
+/**
+ * `ADK$app$user$session`: an A2A context id naming an ADK session. Throws
+ * `InvalidArgumentError` when any of the three is empty, as Python does.
+ */
 export function toA2aContextId({
   appName,
   userId,
@@ -54,6 +71,11 @@ export function toA2aContextId({
   userId: string;
   sessionId: string;
 }): string {
+  if (!appName || !userId || !sessionId) {
+    throw new InvalidArgumentError({
+      message: 'All parameters (app_name, user_id, session_id) must be non-empty',
+    });
+  }
   return [CONTEXT_ID_PREFIX, appName, userId, sessionId].join('$');
 }
 

@@ -3,10 +3,12 @@ import { A2aTaskState } from '../converters/a2a-enums.js';
 
 /**
  * Keeps what a task ends in while its status updates stream by (Python
- * `TaskResultAggregator`): the strongest state seen (failed, then
- * auth-required, then input-required, then working) and the message of the
- * update that set it, or the latest working message. Each update passed in
- * is rewritten to `working`, so that only the final update ends the task.
+ * `TaskResultAggregator`). The state starts `working`; a `failed` update
+ * always takes over, an `auth-required` one unless the task failed, an
+ * `input-required` one unless it failed or needs auth, each with its
+ * message. While the state is still `working`, any other update's message
+ * (or its absence) becomes the message. Every update passed in is rewritten
+ * to `working`, so that only the executor's final update ends the task.
  */
 export class TaskResultAggregator {
   private state: TaskState = A2aTaskState.working;
@@ -26,19 +28,22 @@ export class TaskResultAggregator {
   processEvent(update: TaskStatusUpdateEvent): void {
     const status = update.status;
     if (!status) return;
-    const rank = (state: TaskState): number =>
-      [
-        A2aTaskState.working,
-        A2aTaskState.inputRequired,
-        A2aTaskState.authRequired,
-        A2aTaskState.failed,
-      ].indexOf(state as never);
-    if (status.state !== A2aTaskState.working && rank(status.state) >= rank(this.state)) {
-      this.state = status.state;
-      this.message = status.message;
-    } else if (status.state === A2aTaskState.working && this.state === A2aTaskState.working) {
+    const failed = this.state === A2aTaskState.failed;
+    const authRequired = this.state === A2aTaskState.authRequired;
+    if (status.state === A2aTaskState.failed) {
+      this.take(A2aTaskState.failed, status.message);
+    } else if (status.state === A2aTaskState.authRequired && !failed) {
+      this.take(A2aTaskState.authRequired, status.message);
+    } else if (status.state === A2aTaskState.inputRequired && !failed && !authRequired) {
+      this.take(A2aTaskState.inputRequired, status.message);
+    } else if (this.state === A2aTaskState.working) {
       this.message = status.message;
     }
     status.state = A2aTaskState.working;
+  }
+
+  private take(state: TaskState, message: Message | undefined): void {
+    this.state = state;
+    this.message = message;
   }
 }
