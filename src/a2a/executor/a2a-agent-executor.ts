@@ -9,10 +9,25 @@ import { adkMetadataKey } from '../converters/metadata-keys.js';
 import { a2aRequestToRunRequest } from '../converters/request-converter.js';
 import { TaskResultAggregator } from './task-result-aggregator.js';
 
+/** How long `cancelTask` waits by default for the aborted run to end: 1 s, as Python's executor. */
+export const DEFAULT_CANCEL_WAIT_MS = 1_000;
+
+/** The status message of a task `cancelTask` ended (Python's text). */
+export const TASK_CANCELED_MESSAGE = 'Task was cancelled';
+
 /** Options of `A2aAgentExecutor`. */
 export interface A2aAgentExecutorOptions {
   /** The runner requests run on, or a function giving it (called once, on first use). */
   runner: Runner | (() => Runner | Promise<Runner>);
+  /** How long `cancelTask` waits for the aborted run to end, in milliseconds; default 1 000. */
+  cancelWaitMs?: number;
+}
+
+/** A request being run: what cancels it and what says it ended. */
+interface RunningTask {
+  abort: AbortController;
+  contextId: string;
+  ended: Promise<void>;
 }
 
 /**
@@ -29,10 +44,14 @@ export interface A2aAgentExecutorOptions {
  */
 export class A2aAgentExecutor implements AgentExecutor {
   private runnerSource: A2aAgentExecutorOptions['runner'];
-  private readonly running = new Map<string, { abort: AbortController; contextId: string }>();
+  private readonly cancelWaitMs: number;
+  private readonly running = new Map<string, RunningTask>();
+  // The context of each task paused for the caller's input, for a cancel that comes while no run is in flight.
+  private readonly paused = new Map<string, string>();
 
-  constructor({ runner }: A2aAgentExecutorOptions) {
+  constructor({ runner, cancelWaitMs = DEFAULT_CANCEL_WAIT_MS }: A2aAgentExecutorOptions) {
     this.runnerSource = runner;
+    this.cancelWaitMs = cancelWaitMs;
   }
 
   private async runner(): Promise<Runner> {
@@ -44,7 +63,10 @@ export class A2aAgentExecutor implements AgentExecutor {
     const { taskId, contextId } = context;
     const message = context.userMessage;
     const abort = new AbortController();
-    this.running.set(taskId, { abort, contextId });
+    let markEnded = (): void => undefined;
+    const ended = new Promise<void>((resolve) => (markEnded = resolve));
+    this.running.set(taskId, { abort, contextId, ended });
+    this.paused.delete(taskId);
     try {
       // The SDK's stream must open with a Task (or Message) event, so a follow-up
       // turn on an existing task (an input-required answer) republishes that task first.
@@ -60,17 +82,29 @@ export class A2aAgentExecutor implements AgentExecutor {
       }
     } finally {
       this.running.delete(taskId);
-      bus.finished();
+      // A cancelled run's bus was finished by cancelTask, after its `canceled` status.
+      if (!abort.signal.aborted) bus.finished();
+      markEnded();
     }
   };
 
-  cancelTask = (taskId: string, bus: ExecutionEventBus): Promise<void> => {
+  cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
     const running = this.running.get(taskId);
-    running?.abort.abort();
     this.running.delete(taskId);
-    publishStatus(bus, taskId, running?.contextId ?? '', A2aTaskState.canceled, undefined);
+    const contextId = running?.contextId ?? this.paused.get(taskId) ?? '';
+    this.paused.delete(taskId);
+    running?.abort.abort();
+    // Published before waiting: the SDK's cancel reads the bus until it is finished, and
+    // once the executor returns, the SDK finishes and drops the bus itself.
+    publishStatus(
+      bus,
+      taskId,
+      contextId,
+      A2aTaskState.canceled,
+      textMessage(TASK_CANCELED_MESSAGE, { taskId, contextId }),
+    );
     bus.finished();
-    return Promise.resolve();
+    if (running) await endedOrTimeout(running.ended, this.cancelWaitMs);
   };
 
   private async handle(
@@ -141,7 +175,21 @@ export class A2aAgentExecutor implements AgentExecutor {
     }
     const state =
       aggregator.taskState === A2aTaskState.working ? A2aTaskState.completed : aggregator.taskState;
+    if (state === A2aTaskState.inputRequired || state === A2aTaskState.authRequired) {
+      this.paused.set(taskId, contextId);
+    }
     publishStatus(bus, taskId, contextId, state, resultMessage, finalMetadata);
+  }
+}
+
+/** Resolves when `ended` does or after `ms`, whichever is first; leaves no timer behind. */
+async function endedOrTimeout(ended: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([ended, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
