@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Message } from '@a2a-js/sdk';
+import type { Client } from '@a2a-js/sdk/client';
 import { z } from 'zod';
 import { LlmAgent } from '../agents/llm-agent.js';
 import type { Event } from '../events/event.js';
@@ -163,6 +164,6 @@ export function userText(text: string, contextId = '', taskId = ''): Message {
 }
 
 /** A send request of the SDK client for `message`. */
-export function sendRequest(message: Message) {
+export function sendRequest(message: Message): Parameters<Client['sendMessage']>[0] {
   return { tenant: '', message, configuration: undefined, metadata: undefined };
 }
