@@ -1,6 +1,3 @@
-import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Message } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
@@ -12,7 +9,7 @@ import type { RunAsyncRequest } from '../runner/runner-requests.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
-import { toA2a } from './to-a2a.js';
+import { serveA2a, type ServedA2a } from './a2a-test-fixtures.js';
 
 /** A promise with its resolve function, for waiting on a state. */
 export interface Deferred<T> {
@@ -118,33 +115,10 @@ class WatchedRunner extends InMemoryRunner {
   }
 }
 
-/** An A2A server of this package on 127.0.0.1 (port 0): its base URL and how to stop it. */
-export interface ServedA2a {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Serves `agent` with `toA2a` on 127.0.0.1, on a runner watched by `probe` when given. */
-export async function serveA2a(agent: LlmAgent, probe?: LookupProbe): Promise<ServedA2a> {
-  const late: { app?: ReturnType<typeof toA2a>['app'] } = {};
-  const server = createAdaptorServer({ fetch: (req: Request) => late.app!.fetch(req) }) as Server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const runner = probe ? new WatchedRunner(agent, probe) : undefined;
-  late.app = toA2a(agent, {
-    host: '127.0.0.1',
-    port,
-    bindHost: '127.0.0.1',
-    ...(runner ? { runner } : {}),
-  }).app;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+/** Serves the lookup agent with `toA2a` on 127.0.0.1, on a runner `probe` watches. */
+export function serveLookupAgent(probe: LookupProbe): Promise<ServedA2a> {
+  const agent = lookupAgent(probe);
+  return serveA2a(agent, new WatchedRunner(agent, probe));
 }
 
 /** A user text message for the SDK client (A2A 1.0 shape). */

@@ -8,14 +8,13 @@ import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { ScriptedLlm, functionCallResponse } from '../testing/scripted-llm.js';
 import {
   deferred,
-  lookupAgent,
   lookupProbe,
   sendRequest,
-  serveA2a,
+  serveLookupAgent,
   userText,
   type LookupProbe,
-  type ServedA2a,
 } from './a2a-lookup-test-fixtures.js';
+import type { ServedA2a } from './a2a-test-fixtures.js';
 
 const CANCELED = 5;
 
@@ -58,7 +57,7 @@ describe('cancelling a remote A2A task (two servers of this package)', () => {
 
   async function serveLookup(): Promise<string> {
     probe = lookupProbe();
-    served = await serveA2a(lookupAgent(probe), probe);
+    served = await serveLookupAgent(probe);
     return served.url;
   }
 

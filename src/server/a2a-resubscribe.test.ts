@@ -3,14 +3,13 @@ import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   deferred,
-  lookupAgent,
   lookupProbe,
   sendRequest,
-  serveA2a,
+  serveLookupAgent,
   userText,
   type LookupProbe,
-  type ServedA2a,
 } from './a2a-lookup-test-fixtures.js';
+import type { ServedA2a } from './a2a-test-fixtures.js';
 
 const SUBMITTED = 1;
 const WORKING = 2;
@@ -52,7 +51,7 @@ describe('re-attaching to a running task on our server (resubscribe)', () => {
   /** Starts a streamed task whose tool waits for `probe.release`; gives its id once the tool runs. */
   async function startRunningTask(): Promise<{ taskId: string; original: Promise<unknown[]> }> {
     probe = lookupProbe();
-    served = await serveA2a(lookupAgent(probe), probe);
+    served = await serveLookupAgent(probe);
     client = await new ClientFactory().createFromUrl(served.url);
     const taskId = deferred<string>();
     const original = (async () => {
