@@ -40,7 +40,15 @@ interface RunningTask {
  * streamed as `working`; the task ends `completed` with the last message as
  * an artifact, or `input-required` / `auth-required` / `failed` with the
  * message that caused it. An error thrown by the run fails the task with its
- * message. `cancelTask` aborts the run and publishes `canceled`.
+ * message.
+ *
+ * `cancelTask` aborts the run's `abortSignal` (the model call and the
+ * running tool see it; nothing more of the run is published), publishes
+ * `canceled` with the status message `Task was cancelled`, then waits up to
+ * `cancelWaitMs` for the run to end. A task paused in `input-required` /
+ * `auth-required` has no run: it is only published `canceled`. Unknown and
+ * finished tasks never reach the executor: the SDK's request handler answers
+ * them `TaskNotFound` / `TaskNotCancelable`.
  */
 export class A2aAgentExecutor implements AgentExecutor {
   private runnerSource: A2aAgentExecutorOptions['runner'];
