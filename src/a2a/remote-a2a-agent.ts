@@ -28,9 +28,14 @@ import {
   type GenaiPartToA2aPartConverter,
 } from './converters/part-converter.js';
 import { describeError } from './describe-error.js';
+import { A2aTaskState, isTerminalTaskState } from './converters/a2a-enums.js';
+import { logger } from '../utils/logger.js';
 
 /** How long one call to the remote agent may take by default: 600 s, as Python's. */
 export const DEFAULT_A2A_TIMEOUT_MS = 600_000;
+
+/** How long the `tasks/cancel` sent after an abort may take by default: 5 s. */
+export const DEFAULT_A2A_CANCEL_TIMEOUT_MS = 5_000;
 
 /** HTTP headers sent with every request, or a function giving them per request (tokens that expire). */
 export type A2aHeaders =
@@ -50,6 +55,12 @@ export interface RemoteA2aAgentConfig extends BaseAgentConfig {
   headers?: A2aHeaders;
   /** How long one call may take, in milliseconds; default 600 000. */
   timeoutMs?: number;
+  /**
+   * How long the `tasks/cancel` sent when the invocation is aborted may
+   * take, in milliseconds; default 5 000. The abort is thrown when it
+   * answers or when this runs out.
+   */
+  cancelTimeoutMs?: number;
   /** A client factory of the SDK's to use instead of the default (JSON-RPC and HTTP+JSON over `fetch`). */
   clientFactory?: ClientFactory;
   /** Turns a GenAI part into A2A parts; default the package's part converter. */
@@ -61,6 +72,22 @@ export interface RemoteA2aAgentConfig extends BaseAgentConfig {
     context: InvocationContext,
     message: A2aMessage,
   ) => Record<string, unknown> | undefined;
+}
+
+/**
+ * The remote task still running when the invocation was aborted: the task
+ * the answers so far show, unless it ended or paused for input; before any
+ * answer, the task a follow-up message names.
+ */
+function runningTaskId(tracker: RemoteA2aTaskTracker, message: A2aMessage): string | undefined {
+  const task = tracker.task;
+  if (!task) return message.taskId || undefined;
+  const state = task.status?.state;
+  const stopped =
+    isTerminalTaskState(state) ||
+    state === A2aTaskState.inputRequired ||
+    state === A2aTaskState.authRequired;
+  return stopped ? undefined : task.id;
 }
 
 function withHeaders(fetchImpl: typeof fetch, headers: A2aHeaders | undefined): typeof fetch {
@@ -89,6 +116,16 @@ function withHeaders(fetchImpl: typeof fetch, headers: A2aHeaders | undefined): 
  * `customMetadata`. A remote function call marked long-running (the task
  * waits in `input-required`) pauses the run; the user's function response
  * goes back to the same task.
+ *
+ * A remote task that ends `canceled` (cancelled by someone else) ends the
+ * run like any answer: its status message, if any, is the last event.
+ *
+ * When the invocation's `abortSignal` fires while the remote task runs,
+ * reading stops and the task is cancelled on the remote (`tasks/cancel`
+ * with the task id seen so far, bounded by `cancelTimeoutMs`; a failed
+ * cancel is logged); then the signal's reason is thrown, as everywhere an
+ * invocation is aborted. A non-streaming first request has no task id
+ * until it answers, so nothing is cancelled there.
  *
  * Failures throw: `AgentCardResolutionError` when the card cannot be had,
  * `A2aRequestError` when a call fails (connection, HTTP status, malformed
@@ -164,6 +201,7 @@ export class RemoteA2aAgent extends BaseAgent {
         yield event;
       }
     } catch (error) {
+      context.abortSignal?.throwIfAborted();
       if (AdkError.isInstance(error)) throw error;
       // The SDK's protocol errors carry the JSON-RPC code as `envelopeCode` and the A2A reason as `reason`.
       const { envelopeCode, reason } = (error ?? {}) as {
@@ -176,6 +214,27 @@ export class RemoteA2aAgent extends BaseAgent {
         ...(typeof reason === 'string' ? { reason } : {}),
         cause: error,
       });
+    } finally {
+      // Also when the consumer stops reading after the abort (return()), not only when reading threw.
+      if (context.abortSignal?.aborted) {
+        await this.cancelRemoteTask(client, runningTaskId(tracker, message));
+      }
+    }
+  }
+
+  /** Best effort: asks the remote to cancel `taskId`, bounded by `cancelTimeoutMs`; a failure is logged. */
+  private async cancelRemoteTask(client: Client, taskId: string | undefined): Promise<void> {
+    if (!taskId) return;
+    const timeoutMs = this.config.cancelTimeoutMs ?? DEFAULT_A2A_CANCEL_TIMEOUT_MS;
+    try {
+      await client.cancelTask(
+        { tenant: '', id: taskId, metadata: undefined },
+        { signal: AbortSignal.timeout(timeoutMs) },
+      );
+    } catch (error) {
+      logger.warn(
+        `Failed to cancel remote A2A task ${taskId} of agent ${this.name}: ${describeError(error)}`,
+      );
     }
   }
 

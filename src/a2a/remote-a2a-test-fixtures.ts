@@ -64,10 +64,22 @@ export interface ReceivedRequest {
  * - `chunks`: a task whose artifact comes in three chunks (`a`, then `b`
  *   and `c` appended, the last one marked last);
  * - `fail`: a task that fails with a status message;
+ * - `hold`: a task that works (status message `holding`) until `release()`,
+ *   then completes;
  * - anything else: a direct message `echo: <text>`.
+ *
+ * Its `cancelTask` only records the task id: it publishes nothing, so the
+ * SDK's `tasks/cancel` never answers while the task is held (a remote whose
+ * cancel hangs).
  */
 export class SampleExecutor implements AgentExecutor {
   readonly received: ReceivedRequest[] = [];
+  /** The task ids `tasks/cancel` was asked for, in order. */
+  readonly cancelRequests: string[] = [];
+  private markHolding: () => void = () => undefined;
+  /** Resolved when a `hold` request is being held. */
+  readonly holding = new Promise<void>((resolve) => (this.markHolding = resolve));
+  private readonly held: (() => void)[] = [];
 
   async execute(context: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const message = context.userMessage;
@@ -172,6 +184,19 @@ export class SampleExecutor implements AgentExecutor {
       bus.publish(chunk('b', true, false));
       bus.publish(chunk('c', true, true));
       bus.publish(status(TaskState.TASK_STATE_COMPLETED));
+    } else if (text === 'hold') {
+      bus.publish(AgentEvent.task(newTask()));
+      bus.publish(
+        status(
+          TaskState.TASK_STATE_WORKING,
+          agentMessage([textPart('holding')], taskId, contextId),
+        ),
+      );
+      await new Promise<void>((resolve) => {
+        this.held.push(resolve);
+        this.markHolding();
+      });
+      bus.publish(status(TaskState.TASK_STATE_COMPLETED));
     } else if (text === 'fail') {
       bus.publish(AgentEvent.task(newTask()));
       bus.publish(
@@ -186,7 +211,15 @@ export class SampleExecutor implements AgentExecutor {
     bus.finished();
   }
 
-  async cancelTask(): Promise<void> {}
+  cancelTask(taskId: string): Promise<void> {
+    this.cancelRequests.push(taskId);
+    return Promise.resolve();
+  }
+
+  /** Lets every held task complete. */
+  release(): void {
+    for (const resolve of this.held.splice(0)) resolve();
+  }
 }
 
 /** A running sample A2A server on 127.0.0.1. */

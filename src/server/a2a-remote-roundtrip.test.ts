@@ -1,6 +1,3 @@
-import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RemoteA2aAgent } from '../a2a/remote-a2a-agent.js';
@@ -9,8 +6,7 @@ import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
-import { checkPrimeTool } from './a2a-test-fixtures.js';
-import { toA2a } from './to-a2a.js';
+import { checkPrimeTool, serveA2a, type ServedA2a } from './a2a-test-fixtures.js';
 
 // The served side: checks primes with a tool.
 function primeAgent(): LlmAgent {
@@ -57,27 +53,13 @@ function approvalAgent(): LlmAgent {
   });
 }
 
-/** Serves `agent` with toA2a on 127.0.0.1 (port 0) and gives its base URL. */
-async function serve(agent: LlmAgent): Promise<{ server: Server; url: string }> {
-  const late: { app?: ReturnType<typeof toA2a>['app'] } = {};
-  const server = createAdaptorServer({ fetch: (req: Request) => late.app!.fetch(req) }) as Server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  late.app = toA2a(agent, { host: '127.0.0.1', port, bindHost: '127.0.0.1' }).app;
-  return { server, url: `http://127.0.0.1:${port}` };
-}
-
 describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over A2A)', () => {
-  let servers: { server: Server; url: string }[] = [];
+  let servers: ServedA2a[] = [];
 
   beforeAll(async () => {
-    servers = [await serve(primeAgent()), await serve(approvalAgent())];
+    servers = [await serveA2a(primeAgent()), await serveA2a(approvalAgent())];
   });
-  afterAll(() =>
-    Promise.all(
-      servers.map(({ server }) => new Promise<void>((resolve) => server.close(() => resolve()))),
-    ),
-  );
+  afterAll(() => Promise.all(servers.map((served) => served.close())));
 
   async function rootRunner(remoteName = 'prime_remote', remoteUrl = servers[0]!.url) {
     const remote = new RemoteA2aAgent({ name: remoteName, agentCard: remoteUrl });

@@ -1,5 +1,11 @@
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import type { BaseAgent } from '../agents/base-agent.js';
+import type { Runner } from '../runner/runner.js';
 import { FunctionTool } from '../tools/function-tool.js';
+import { toA2a } from './to-a2a.js';
 
 /** The served side's tool in the A2A tests: says whether `n` is prime. */
 export function checkPrimeTool(): FunctionTool<z.ZodObject<{ n: z.ZodNumber }>> {
@@ -11,4 +17,32 @@ export function checkPrimeTool(): FunctionTool<z.ZodObject<{ n: z.ZodNumber }>> 
       prime: n > 1 && [...Array(n).keys()].slice(2).every((d) => n % d !== 0),
     }),
   });
+}
+
+/** An A2A server of this package on 127.0.0.1 (port 0): its base URL and how to stop it. */
+export interface ServedA2a {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves `agent` with `toA2a` on 127.0.0.1 (port 0), on `runner` when given. */
+export async function serveA2a(agent: BaseAgent, runner?: Runner): Promise<ServedA2a> {
+  const late: { app?: ReturnType<typeof toA2a>['app'] } = {};
+  const server = createAdaptorServer({ fetch: (req: Request) => late.app!.fetch(req) }) as Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  late.app = toA2a(agent, {
+    host: '127.0.0.1',
+    port,
+    bindHost: '127.0.0.1',
+    ...(runner ? { runner } : {}),
+  }).app;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -19,12 +19,27 @@ import {
 import { failureSummary } from './failure-summary.js';
 import { TaskResultAggregator } from './task-result-aggregator.js';
 
+/** How long `cancelTask` waits by default for the aborted run to end: 1 s, as Python's executor. */
+export const DEFAULT_CANCEL_WAIT_MS = 1_000;
+
+/** The status message of a task `cancelTask` ended (Python's text). */
+export const TASK_CANCELED_MESSAGE = 'Task was cancelled';
+
 /** Options of `A2aAgentExecutor`. */
 export interface A2aAgentExecutorOptions {
   /** The runner requests run on, or a function giving it (called once, on first use). */
   runner: Runner | (() => Runner | Promise<Runner>);
   /** Converters and interceptors (Python `A2aAgentExecutorConfig`); the package's own by default. */
   config?: A2aAgentExecutorConfig;
+  /** How long `cancelTask` waits for the aborted run to end, in milliseconds; default 1 000. */
+  cancelWaitMs?: number;
+}
+
+/** A request being run: what cancels it and what says it ended. */
+interface RunningTask {
+  abort: AbortController;
+  contextId: string;
+  ended: Promise<void>;
 }
 
 /**
@@ -46,16 +61,31 @@ export interface A2aAgentExecutorOptions {
  * last event. An error thrown while handling fails the task with
  * `Agent execution failed. (error_id: <id>)` (the error itself is logged
  * under that id; `ADK_A2A_DEBUG_ERRORS=1` adds it to the text).
- * `cancelTask` aborts the run and publishes `canceled`.
+ *
+ * `cancelTask` aborts the run's `abortSignal` (the model call and the
+ * running tool see it; nothing more of the run is published), publishes
+ * `canceled` with the status message `Task was cancelled`, then waits up to
+ * `cancelWaitMs` for the run to end. A task paused in `input-required` /
+ * `auth-required` has no run: it is only published `canceled`. Unknown and
+ * finished tasks never reach the executor: the SDK's request handler answers
+ * them `TaskNotFound` / `TaskNotCancelable`.
  */
 export class A2aAgentExecutor implements AgentExecutor {
   private runnerSource: A2aAgentExecutorOptions['runner'];
   private readonly config: A2aAgentExecutorConfig;
-  private readonly running = new Map<string, { abort: AbortController; contextId: string }>();
+  private readonly cancelWaitMs: number;
+  private readonly running = new Map<string, RunningTask>();
+  // The context of each task paused for the caller's input, for a cancel that comes while no run is in flight.
+  private readonly paused = new Map<string, string>();
 
-  constructor({ runner, config = {} }: A2aAgentExecutorOptions) {
+  constructor({
+    runner,
+    config = {},
+    cancelWaitMs = DEFAULT_CANCEL_WAIT_MS,
+  }: A2aAgentExecutorOptions) {
     this.runnerSource = runner;
     this.config = config;
+    this.cancelWaitMs = cancelWaitMs;
   }
 
   private get interceptors() {
@@ -72,7 +102,10 @@ export class A2aAgentExecutor implements AgentExecutor {
     const { taskId, contextId } = context;
     const message = context.userMessage;
     const abort = new AbortController();
-    this.running.set(taskId, { abort, contextId });
+    let markEnded = (): void => undefined;
+    const ended = new Promise<void>((resolve) => (markEnded = resolve));
+    this.running.set(taskId, { abort, contextId, ended });
+    this.paused.delete(taskId);
     try {
       // The SDK's stream must open with a Task (or Message) event, so a follow-up
       // turn on an existing task (an input-required answer) republishes that task first.
@@ -89,17 +122,29 @@ export class A2aAgentExecutor implements AgentExecutor {
       }
     } finally {
       this.running.delete(taskId);
-      bus.finished();
+      // A cancelled run's bus was finished by cancelTask, after its `canceled` status.
+      if (!abort.signal.aborted) bus.finished();
+      markEnded();
     }
   };
 
-  cancelTask = (taskId: string, bus: ExecutionEventBus): Promise<void> => {
+  cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
     const running = this.running.get(taskId);
-    running?.abort.abort();
     this.running.delete(taskId);
-    publishStatus(bus, taskId, running?.contextId ?? '', A2aTaskState.canceled, undefined);
+    const contextId = running?.contextId ?? this.paused.get(taskId) ?? '';
+    this.paused.delete(taskId);
+    running?.abort.abort();
+    // Published before waiting: the SDK's cancel reads the bus until it is finished, and
+    // once the executor returns, the SDK finishes and drops the bus itself.
+    publishStatus(
+      bus,
+      taskId,
+      contextId,
+      A2aTaskState.canceled,
+      textMessage(TASK_CANCELED_MESSAGE, { taskId, contextId }),
+    );
     bus.finished();
-    return Promise.resolve();
+    if (running) await endedOrTimeout(running.ended, this.cancelWaitMs);
   };
 
   private async handle(
@@ -202,7 +247,22 @@ export class A2aAgentExecutor implements AgentExecutor {
       finalUpdate = statusUpdate(taskId, contextId, state, resultMessage, finalMetadata);
     }
     finalUpdate = await runAfterAgent(executorContext, finalUpdate, this.interceptors);
+    const finalState = finalUpdate.status?.state;
+    if (finalState === A2aTaskState.inputRequired || finalState === A2aTaskState.authRequired) {
+      this.paused.set(taskId, contextId);
+    }
     bus.publish({ kind: 'statusUpdate', data: finalUpdate });
+  }
+}
+
+/** Resolves when `ended` does or after `ms`, whichever is first; leaves no timer behind. */
+async function endedOrTimeout(ended: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([ended, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
