@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Message } from '@a2a-js/sdk';
 import { z } from 'zod';
 import { FunctionTool } from '../tools/function-tool.js';
 
@@ -11,4 +13,20 @@ export function checkPrimeTool(): FunctionTool<z.ZodObject<{ n: z.ZodNumber }>> 
       prime: n > 1 && [...Array(n).keys()].slice(2).every((d) => n % d !== 0),
     }),
   });
+}
+
+/** A user message (SDK 1.0 types) holding `text`, in `contextId` (new context when empty). */
+export function a2aUserMessage(text: string, contextId = ''): Message {
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId: '',
+    role: 1,
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
