@@ -77,8 +77,7 @@ export interface A2aEndpoint {
  * without it, calls reject with `MissingDependencyError`.
  */
 export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
-  const push =
-    options.pushNotifications === true ? {} : options.pushNotifications || undefined;
+  const push = options.pushNotifications === true ? {} : options.pushNotifications || undefined;
   let card: Promise<AgentCard> | undefined;
   const agentCard = () => {
     card ??= (
