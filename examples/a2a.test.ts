@@ -21,6 +21,20 @@ describe('examples/a2a runs as documented (docs/a2a.md)', () => {
     ]);
   });
 
+  it('push notifications: the task updates reach a webhook through the final state, with its token', async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'examples/a2a/push.ts'], {
+      cwd: root,
+      timeout: 30_000,
+    });
+    expect(stdout.split('\n').filter(Boolean)).toEqual([
+      'card: pushNotifications true',
+      'send returned at once: state 1',
+      'webhook: task -> status TASK_STATE_WORKING -> status TASK_STATE_WORKING -> status TASK_STATE_WORKING -> status TASK_STATE_WORKING -> artifact "13 is prime." -> status TASK_STATE_COMPLETED',
+      'webhook token: my-webhook-token',
+      'servers closed',
+    ]);
+  });
+
   it('two processes: a root agent calls the served prime checker through RemoteA2aAgent', async () => {
     const server = spawn(process.execPath, ['--import', 'tsx', 'examples/a2a/server.ts', '0'], {
       cwd: root,

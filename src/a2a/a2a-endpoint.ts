@@ -4,6 +4,13 @@ import type { Runner } from '../runner/runner.js';
 import { loadA2aServerSdk } from './a2a-sdk-loader.js';
 import { A2aAgentExecutor } from './executor/a2a-agent-executor.js';
 import { toLegacyAgentCard } from './legacy-agent-card.js';
+import { GuardedPushNotificationSender } from './push/guarded-push-notification-sender.js';
+import {
+  DEFAULT_PUSH_NOTIFICATION_TIMEOUT_MS,
+  type A2aPushNotificationOptions,
+} from './push/push-notification-options.js';
+import { UrlCheckingPushNotificationStore } from './push/url-checking-push-notification-store.js';
+import { isPublicHttpsUrl } from './push/webhook-url-policy.js';
 
 /** The header a caller names its A2A protocol version with. */
 export const A2A_VERSION_HEADER = 'A2A-Version';
@@ -13,12 +20,24 @@ const LEGACY_VERSION = '0.3';
 export interface A2aEndpointOptions {
   /** The runner requests run on, or a function giving it. */
   runner: Runner | (() => Runner | Promise<Runner>);
-  /** The card served, or a function building it (called once). */
+  /**
+   * The card served, or a function building it (called once). Its
+   * `capabilities.pushNotifications` is set to whether `pushNotifications`
+   * is on, so the card never promises what the endpoint does not do.
+   */
   agentCard: AgentCard | (() => Promise<AgentCard>);
   /** Where tasks are kept; default an SDK `InMemoryTaskStore`. */
   taskStore?: TaskStore;
   /** Default an `A2aAgentExecutor` over `runner`. */
   agentExecutor?: AgentExecutor;
+  /**
+   * Push notifications: off by default (as adk-python's served card, which
+   * does not declare them), and then the push config methods answer the
+   * protocol's PushNotificationNotSupported error. `true` turns them on with
+   * the defaults of `A2aPushNotificationOptions` (webhooks must be https
+   * URLs of public addresses).
+   */
+  pushNotifications?: boolean | A2aPushNotificationOptions;
 }
 
 /** One JSON-RPC call's answer: a JSON body, or the SSE events of a stream. */
@@ -50,17 +69,22 @@ export interface A2aEndpoint {
 
 /**
  * An A2A endpoint serving one agent through the SDK's `DefaultRequestHandler`
- * and an `A2aAgentExecutor` (Python `to_a2a` without the HTTP app). Loads
- * `@a2a-js/sdk` on first use; without it, calls reject with
- * `MissingDependencyError`.
+ * and an `A2aAgentExecutor` (Python `to_a2a` without the HTTP app). With
+ * `pushNotifications` on, webhooks are kept in the push store (a URL its
+ * `allowUrl` refuses is a JSON-RPC invalid-params error, -32602) and task
+ * updates are POSTed to them; off, the push config methods answer
+ * PushNotificationNotSupported (-32003). Loads `@a2a-js/sdk` on first use;
+ * without it, calls reject with `MissingDependencyError`.
  */
 export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
+  const push = options.pushNotifications === true ? {} : options.pushNotifications || undefined;
   let card: Promise<AgentCard> | undefined;
   const agentCard = () => {
-    card ??=
+    card ??= (
       typeof options.agentCard === 'function'
         ? options.agentCard()
-        : Promise.resolve(options.agentCard);
+        : Promise.resolve(options.agentCard)
+    ).then((built) => withPushNotifications(built, push !== undefined));
     return card;
   };
   let handlers:
@@ -77,10 +101,14 @@ export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
   const load = () => {
     handlers ??= (async () => {
       const sdk = await loadA2aServerSdk();
+      const pushParts = push && pushNotificationParts(sdk, push);
       const requestHandler = new sdk.server.DefaultRequestHandler(
         await agentCard(),
         options.taskStore ?? new sdk.server.InMemoryTaskStore(),
         options.agentExecutor ?? new A2aAgentExecutor({ runner: options.runner }),
+        undefined,
+        pushParts?.store,
+        pushParts?.sender,
       );
       return {
         sdk,
@@ -116,4 +144,43 @@ export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
       return { kind: 'json', body: result };
     },
   };
+}
+
+function withPushNotifications(card: AgentCard, enabled: boolean): AgentCard {
+  if ((card.capabilities?.pushNotifications ?? false) === enabled) return card;
+  return {
+    ...card,
+    capabilities: { extensions: [], ...card.capabilities, pushNotifications: enabled },
+  };
+}
+
+// The store refuses webhooks `allowUrl` refuses, whichever method registers
+// them; the sender asks again before each POST (DNS and the policy may have
+// changed since) and writes each webhook the body of its wire version.
+function pushNotificationParts(
+  sdk: Awaited<ReturnType<typeof loadA2aServerSdk>>,
+  options: A2aPushNotificationOptions,
+) {
+  const allowUrl = options.allowUrl ?? isPublicHttpsUrl;
+  const store = new UrlCheckingPushNotificationStore({
+    store: options.store ?? new sdk.server.InMemoryPushNotificationStore(),
+    allowUrl,
+    refused: (url) =>
+      new sdk.errors.RequestMalformedError(
+        `Push notification URL not allowed: ${url}. This server only calls webhooks its ` +
+          'push notification policy allows (by default, https URLs of public addresses).',
+      ),
+  });
+  const sender =
+    options.sender ??
+    new GuardedPushNotificationSender({
+      store,
+      allowUrl,
+      timeoutMs: options.timeoutMs ?? DEFAULT_PUSH_NOTIFICATION_TIMEOUT_MS,
+      serializers: {
+        '1.0': new sdk.server.V1PushNotificationSerializer(),
+        '0.3': new sdk.legacy.V03PushNotificationSerializer(),
+      },
+    });
+  return { store, sender };
 }

@@ -5,10 +5,11 @@ export const loadA2aServerSdk = optionalSdkLoader({
   packageName: '@a2a-js/sdk',
   feature: 'A2A',
   load: async () => {
-    const [server, legacy] = await Promise.all([
+    const [server, legacy, errors] = await Promise.all([
       import('@a2a-js/sdk/server'),
       import('@a2a-js/sdk/compat/v0_3/server'),
+      import('@a2a-js/sdk/errors'),
     ]);
-    return { server, legacy };
+    return { server, legacy, errors };
   },
 });

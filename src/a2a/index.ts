@@ -14,5 +14,15 @@ export {
   type A2aEndpointOptions,
   type A2aRpcResult,
 } from './a2a-endpoint.js';
+export {
+  DEFAULT_PUSH_NOTIFICATION_TIMEOUT_MS,
+  type A2aPushNotificationOptions,
+} from './push/push-notification-options.js';
+export { PUSH_NOTIFICATION_TOKEN_HEADER } from './push/guarded-push-notification-sender.js';
+export {
+  isPublicAddress,
+  isPublicHttpsUrl,
+  type WebhookUrlPolicy,
+} from './push/webhook-url-policy.js';
 export { toLegacyAgentCard, LEGACY_CARD_PROTOCOL_VERSION } from './legacy-agent-card.js';
 export * from './converters/index.js';

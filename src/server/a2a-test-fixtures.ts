@@ -1,6 +1,8 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { Message } from '@a2a-js/sdk';
 import { z } from 'zod';
 import type { BaseAgent } from '../agents/base-agent.js';
 import type { Runner } from '../runner/runner.js';
@@ -44,5 +46,21 @@ export async function serveA2a(agent: BaseAgent, runner?: Runner): Promise<Serve
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A user message (SDK 1.0 types) holding `text`, in `contextId` (new context when empty). */
+export function a2aUserMessage(text: string, contextId = ''): Message {
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId: '',
+    role: 1,
+    parts: [
+      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
   };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmAgent } from '../agents/llm-agent.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
-import { checkPrimeTool } from './a2a-test-fixtures.js';
+import { a2aUserMessage, checkPrimeTool } from './a2a-test-fixtures.js';
 import { toA2a } from './to-a2a.js';
 
 // An agent that calls a tool on this side, then answers; "wait" makes it wait for the gate.
@@ -46,21 +46,6 @@ function primeAgent(): LlmAgent {
       }),
     ],
   });
-}
-
-function userMessage(text: string, contextId = ''): Message {
-  return {
-    messageId: randomUUID(),
-    contextId,
-    taskId: '',
-    role: 1,
-    parts: [
-      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
 }
 
 function request(message: Message) {
@@ -120,7 +105,7 @@ describe('toA2a over HTTP, called by the SDK client', () => {
   });
 
   it('runs a turn with a tool call and completes the task with the answer as an artifact', async () => {
-    const result = (await client.sendMessage(request(userMessage('is 7 prime?')))) as Task;
+    const result = (await client.sendMessage(request(a2aUserMessage('is 7 prime?')))) as Task;
     expect(result.status?.state).toBe(3);
     expect(textOf(result.artifacts.at(-1)?.parts ?? [])).toBe('prime: true');
     // The tool call and its response travelled as data parts with adk_type.
@@ -133,7 +118,7 @@ describe('toA2a over HTTP, called by the SDK client', () => {
 
   it('streams status updates, the artifact and the final state', async () => {
     const events: StreamResponse['payload'][] = [];
-    for await (const event of client.sendMessageStream(request(userMessage('is 7 prime?')))) {
+    for await (const event of client.sendMessageStream(request(a2aUserMessage('is 7 prime?')))) {
       events.push(event.payload);
     }
     const cases = events.map((payload) => payload?.$case);
@@ -144,16 +129,16 @@ describe('toA2a over HTTP, called by the SDK client', () => {
   });
 
   it('keeps the session of a context id across turns', async () => {
-    const first = (await client.sendMessage(request(userMessage('is 7 prime?')))) as Task;
+    const first = (await client.sendMessage(request(a2aUserMessage('is 7 prime?')))) as Task;
     const second = (await client.sendMessage(
-      request(userMessage('again', first.contextId)),
+      request(a2aUserMessage('again', first.contextId)),
     )) as Task;
     expect(second.contextId).toBe(first.contextId);
     expect(second.status?.state).toBe(3);
   });
 
   it('pauses input-required on a long-running call, and resumes when the user answers it', async () => {
-    const paused = (await client.sendMessage(request(userMessage('approve')))) as Task;
+    const paused = (await client.sendMessage(request(a2aUserMessage('approve')))) as Task;
     expect(paused.status?.state).toBe(6);
     const call = paused.status?.message?.parts.find(
       (part) => part.metadata?.['adk_is_long_running'],
@@ -163,7 +148,7 @@ describe('toA2a over HTTP, called by the SDK client', () => {
       value: { id: 'approval-1', name: 'ask_approval' },
     });
     const answer: Message = {
-      ...userMessage('', paused.contextId),
+      ...a2aUserMessage('', paused.contextId),
       taskId: paused.id,
       parts: [
         {
@@ -184,7 +169,7 @@ describe('toA2a over HTTP, called by the SDK client', () => {
   });
 
   it('cancels a running task', async () => {
-    const stream = client.sendMessageStream(request(userMessage('wait')));
+    const stream = client.sendMessageStream(request(a2aUserMessage('wait')));
     let taskId = '';
     for await (const event of stream) {
       if (event.payload?.$case === 'task') taskId = event.payload.value.id;

@@ -3,6 +3,7 @@ import type { AgentCard } from '@a2a-js/sdk';
 import type { BaseAgent } from '../agents/base-agent.js';
 import { buildAgentCard } from '../a2a/agent-card-builder.js';
 import { createA2aEndpoint, type A2aEndpoint } from '../a2a/a2a-endpoint.js';
+import type { A2aPushNotificationOptions } from '../a2a/push/push-notification-options.js';
 import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service.js';
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js';
 import { Runner } from '../runner/runner.js';
@@ -30,6 +31,12 @@ export interface ToA2aOptions {
   bindHost?: string;
   /** Default 10 MiB. */
   bodyLimit?: number;
+  /**
+   * Push notifications (`createA2aEndpoint`'s option): off by default, as
+   * adk-python's `to_a2a` card; `true` or options turn them on, and the
+   * card then declares them.
+   */
+  pushNotifications?: boolean | A2aPushNotificationOptions;
 }
 
 /** What `toA2a` returns: a hono app and its endpoint. */
@@ -46,7 +53,8 @@ export interface A2aApp {
  * `/`, run on `runner` or on an in-memory Runner (sessions, artifacts and
  * memory in memory, app name the agent's name), behind the server's
  * security defaults (host and origin guard, CORS only for `allowOrigins`,
- * body limit). Requires the optional `@a2a-js/sdk` at the first request.
+ * body limit). Push notifications are off unless `pushNotifications` turns
+ * them on. Requires the optional `@a2a-js/sdk` at the first request.
  */
 export function toA2a(agent: BaseAgent, options: ToA2aOptions = {}): A2aApp {
   const { host = 'localhost', port = 8000, protocol = 'http' } = options;
@@ -64,6 +72,7 @@ export function toA2a(agent: BaseAgent, options: ToA2aOptions = {}): A2aApp {
     agentCard:
       options.agentCard ??
       (() => buildAgentCard(agent, { rpcUrl: `${protocol}://${host}:${port}/` })),
+    pushNotifications: options.pushNotifications,
   });
   const policy = new OriginPolicy(options.allowOrigins);
   const app = new Hono();
