@@ -13,5 +13,9 @@ export {
   type A2aEndpointOptions,
   type A2aRpcResult,
 } from './a2a-endpoint.js';
-export { toLegacyAgentCard, LEGACY_CARD_PROTOCOL_VERSION } from './legacy-agent-card.js';
+export {
+  toLegacyAgentCard,
+  LEGACY_CARD_PROTOCOL_VERSION,
+  type LegacyAgentCardJson,
+} from './legacy-agent-card.js';
 export * from './converters/index.js';
