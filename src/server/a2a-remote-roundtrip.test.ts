@@ -2,60 +2,13 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { RemoteA2aAgent } from '../a2a/remote-a2a-agent.js';
 import { LlmAgent } from '../agents/llm-agent.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
-import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
-import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
-import { checkPrimeTool } from './a2a-test-fixtures.js';
+import { ScriptedLlm, functionCallResponse } from '../testing/scripted-llm.js';
+import { approvalAgent, primeAgent } from './a2a-test-fixtures.js';
 import { toA2a } from './to-a2a.js';
-
-// The served side: checks primes with a tool.
-function primeAgent(): LlmAgent {
-  const checkPrime = checkPrimeTool();
-  return new LlmAgent({
-    name: 'prime_agent',
-    description: 'Checks prime numbers.',
-    model: new ScriptedLlm({
-      responses: (request) => {
-        const last = request.contents.at(-1)?.parts ?? [];
-        const response = last.find((part) => part.functionResponse)?.functionResponse;
-        if (response?.name === 'check_prime') {
-          return textResponse(`prime: ${String(response.response?.['prime'])}`);
-        }
-        return functionCallResponse('check_prime', { n: 7 });
-      },
-    }),
-    tools: [checkPrime],
-  });
-}
-
-// The served side of the pause: asks a manager (long-running), then answers from the reply.
-function approvalAgent(): LlmAgent {
-  const askManager = new LongRunningFunctionTool({
-    name: 'ask_manager',
-    description: 'Asks the manager to approve an amount.',
-    parameters: z.object({ amount: z.number() }),
-    execute: () => undefined,
-  });
-  return new LlmAgent({
-    name: 'approval_agent',
-    description: 'Gets refunds approved.',
-    model: new ScriptedLlm({
-      responses: (request) => {
-        const last = request.contents.at(-1)?.parts ?? [];
-        const response = last.find((part) => part.functionResponse)?.functionResponse;
-        if (response?.name === 'ask_manager') {
-          return textResponse(`manager said: ${String(response.response?.['decision'])}`);
-        }
-        return functionCallResponse('ask_manager', { amount: 40 });
-      },
-    }),
-    tools: [askManager],
-  });
-}
 
 /** Serves `agent` with toA2a on 127.0.0.1 (port 0) and gives its base URL. */
 async function serve(agent: LlmAgent): Promise<{ server: Server; url: string }> {
@@ -79,8 +32,20 @@ describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over 
     ),
   );
 
+  // The JSON-RPC methods the client sent: our server speaks 1.0 as well as 0.3, so 1.0 is used.
+  const methods: unknown[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    if (typeof init?.body === 'string')
+      methods.push((JSON.parse(init.body) as { method?: unknown }).method);
+    return fetch(input, init);
+  };
+
   async function rootRunner(remoteName = 'prime_remote', remoteUrl = servers[0]!.url) {
-    const remote = new RemoteA2aAgent({ name: remoteName, agentCard: remoteUrl });
+    const remote = new RemoteA2aAgent({
+      name: remoteName,
+      agentCard: remoteUrl,
+      fetch: recordingFetch,
+    });
     const root = new LlmAgent({
       name: 'root',
       model: new ScriptedLlm({
@@ -111,6 +76,7 @@ describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over 
       .flatMap((event) => event.content?.parts ?? [])
       .filter((part) => !part.thought && part.text);
     expect(visible.at(-1)?.text).toBe('prime: true');
+    expect(methods).toEqual(['SendStreamingMessage']);
     expect(remote.at(-1)?.customMetadata?.['a2a:context_id']).toEqual(expect.any(String));
   });
 
