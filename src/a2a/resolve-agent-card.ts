@@ -44,21 +44,17 @@ export async function resolveAgentCardFromUrl({
 }
 
 /**
- * Reads an agent card from a JSON file (Python
- * `_resolve_agent_card_from_file`), in the 0.3 or the 1.0 form, and gives it
- * in the 1.0 shape (`normalizeAgentCard`). Messages name the file as `label`
- * (default its path). Throws `AgentCardResolutionError` when the file is
- * missing, is not a JSON object or is a 0.3 card lacking a required field.
+ * The JSON of an agent card file, unchecked. Messages name the file as
+ * `label`. Throws `AgentCardResolutionError` when the file cannot be read
+ * or is not JSON.
  */
-export async function resolveAgentCardFromFile({
-  sdk,
+export async function readAgentCardJson({
   filePath,
-  label = filePath,
+  label,
 }: {
-  sdk: A2aClientSdkModule;
   filePath: string;
-  label?: string;
-}): Promise<AgentCard> {
+  label: string;
+}): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(filePath, 'utf8');
@@ -68,16 +64,32 @@ export async function resolveAgentCardFromFile({
       cause,
     });
   }
-  let card: unknown;
   try {
-    card = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (cause) {
     throw new AgentCardResolutionError({
       message: `Invalid JSON in agent card file ${label}: ${describeError(cause)}`,
       cause,
     });
   }
-  return normalizeAgentCard({ sdk, card, source: `file ${label}` });
+}
+
+/**
+ * Reads an agent card from a JSON file (Python
+ * `_resolve_agent_card_from_file`), in the 0.3 or the 1.0 form, and gives it
+ * in the 1.0 shape (`normalizeAgentCard`). Throws `AgentCardResolutionError`
+ * when the file is missing, is not a JSON object or is a 0.3 card lacking a
+ * required field.
+ */
+export async function resolveAgentCardFromFile({
+  sdk,
+  filePath,
+}: {
+  sdk: A2aClientSdkModule;
+  filePath: string;
+}): Promise<AgentCard> {
+  const card = await readAgentCardJson({ filePath, label: filePath });
+  return normalizeAgentCard({ sdk, card, source: `file ${filePath}` });
 }
 
 /**
