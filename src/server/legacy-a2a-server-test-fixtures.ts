@@ -19,7 +19,7 @@ export interface ReceivedLegacyCall {
 /** A running A2A 0.3-only server (see `startLegacyA2aServer`). */
 export interface LegacyA2aServer {
   readonly url: string;
-  /** The 0.3 card it serves, as adk-python's `to_a2a` writes one. */
+  /** The 0.3 card it serves, in the form adk-python serves. */
   readonly card: LegacyAgentCardJson;
   /** Every JSON-RPC call, in order. */
   readonly calls: ReceivedLegacyCall[];
@@ -93,7 +93,7 @@ export async function startLegacyA2aServer(
     new A2aAgentExecutor({ runner }),
   );
   late.handler = new LegacyJsonRpcTransportHandler(requestHandler);
-  // adk-python's card: Python's AgentCardBuilder fields, 0.3 JSON, no capabilities when not streaming.
+  // A card in the form adk-python serves (0.3 JSON); without streaming its capabilities are empty.
   late.card = {
     capabilities: streaming ? { streaming: true } : {},
     defaultInputModes: ['text/plain'],
