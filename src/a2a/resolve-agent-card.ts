@@ -13,8 +13,9 @@ import {
  * Downloads the agent card at `url` (Python `_resolve_agent_card_from_url`):
  * the URL's path is the card's path, the well-known path when it has none.
  * A 0.3 card (what adk-python, adk-go and adk-java serve) comes back in the
- * 1.0 shape with its interfaces marked 0.3 (`normalizeAgentCard`). Throws `AgentCardResolutionError` when the URL is malformed, unreachable
- * or answers an HTTP error or something that is not JSON.
+ * 1.0 shape with its interfaces marked 0.3 (`normalizeAgentCard`). Throws
+ * `AgentCardResolutionError` when the URL is malformed, unreachable or
+ * answers an HTTP error or something that is not JSON.
  */
 export async function resolveAgentCardFromUrl({
   sdk,
