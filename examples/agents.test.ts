@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { LegacyAgentCardJson } from '../src/a2a/legacy-agent-card.js';
+import { RemoteA2aAgent } from '../src/a2a/remote-a2a-agent.js';
 import { AgentsDirectoryLoader } from '../src/config/agents-directory.js';
-import { runCli } from '../test/cli/cli-process.js';
+import { InMemoryRunner } from '../src/runner/in-memory-runner.js';
+import { runCli, startCli } from '../test/cli/cli-process.js';
 
 /*
  * The example agents directory (docs/agents-directory.md, docs/cli.md): two
@@ -98,5 +102,51 @@ describe('examples/agents', () => {
       '[decline]: output "Refund declined."',
       '[user]: ',
     ]);
+  });
+
+  it('adk api_server --a2a examples/agents serves word_counter with its agent.json card (docs/a2a.md)', async () => {
+    const cli = startCli(
+      [
+        'api_server',
+        'examples/agents',
+        '--port',
+        '0',
+        '--session_service_uri',
+        'memory://',
+        '--a2a',
+      ],
+      { cwd: root },
+    );
+    try {
+      const [, url] = await cli.waitForOutput(/started at (http:\/\/127\.0\.0\.1:\d+)/);
+      const file = JSON.parse(
+        await readFile(path.join(agentsDir, 'word_counter', 'agent.json'), 'utf8'),
+      ) as Record<string, unknown>;
+      const card = (await (
+        await fetch(`${url}/a2a/word_counter/.well-known/agent-card.json`)
+      ).json()) as LegacyAgentCardJson;
+      expect(card).toEqual(file);
+      // The card names port 8000, as written; this server listens elsewhere.
+      const remote = new RemoteA2aAgent({
+        name: 'word_counter_remote',
+        agentCard: { ...card, url: `${url}/a2a/word_counter` },
+      });
+      const runner = new InMemoryRunner({ agent: remote, appName: 'caller' });
+      await runner.sessionService.createSession({ appName: 'caller', userId: 'u', sessionId: 's' });
+      const texts: string[] = [];
+      for await (const event of runner.runAsync({
+        userId: 'u',
+        sessionId: 's',
+        newMessage: { role: 'user', parts: [{ text: 'How many words is this?' }] },
+      })) {
+        for (const part of event.content?.parts ?? []) {
+          if (part.text && !part.thought) texts.push(part.text);
+        }
+      }
+      expect(texts.at(-1)).toBe('Your message has 5 words.');
+    } finally {
+      cli.child.kill('SIGINT');
+      await cli.exited;
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { AgentExecutor, TaskStore, User } from '@a2a-js/sdk/server';
 import type { Runner } from '../runner/runner.js';
 import { loadA2aServerSdk } from './a2a-sdk-loader.js';
 import { A2aAgentExecutor } from './executor/a2a-agent-executor.js';
-import { toLegacyAgentCard } from './legacy-agent-card.js';
+import { toLegacyAgentCard, type LegacyAgentCardJson } from './legacy-agent-card.js';
 import { GuardedPushNotificationSender } from './push/guarded-push-notification-sender.js';
 import {
   DEFAULT_PUSH_NOTIFICATION_TIMEOUT_MS,
@@ -26,6 +26,11 @@ export interface A2aEndpointOptions {
    * is on, so the card never promises what the endpoint does not do.
    */
   agentCard: AgentCard | (() => Promise<AgentCard>);
+  /**
+   * The card served to 0.3 callers, as JSON; default `toLegacyAgentCard`
+   * of `agentCard`. `--a2a` passes an app's own 0.3 `agent.json`.
+   */
+  legacyAgentCard?: LegacyAgentCardJson;
   /** Where tasks are kept; default an SDK `InMemoryTaskStore`. */
   taskStore?: TaskStore;
   /** Default an `A2aAgentExecutor` over `runner`. */
@@ -50,8 +55,9 @@ export interface A2aEndpoint {
   agentCard(): Promise<AgentCard>;
   /**
    * The card as JSON for a caller naming `version` in its `A2A-Version`
-   * header: the 1.0 card for `1.0`, the 0.3 form (`toLegacyAgentCard`)
-   * without a header or for `0.3`, as the SDK's own card handler does.
+   * header: the 1.0 card for `1.0`, the 0.3 form (`legacyAgentCard`, by
+   * default `toLegacyAgentCard`) without a header or for `0.3`, as the
+   * SDK's own card handler does.
    */
   agentCardJson(version: string | undefined): Promise<unknown>;
   /**
@@ -122,7 +128,8 @@ export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     agentCard,
     async agentCardJson(version) {
       const card = await agentCard();
-      return (version || LEGACY_VERSION) === LEGACY_VERSION ? toLegacyAgentCard(card) : card;
+      if ((version || LEGACY_VERSION) !== LEGACY_VERSION) return card;
+      return options.legacyAgentCard ?? toLegacyAgentCard(card);
     },
     async handle({ body, headers, user }) {
       const { sdk, v1, legacy } = await load();

@@ -24,5 +24,9 @@ export {
   isPublicHttpsUrl,
   type WebhookUrlPolicy,
 } from './push/webhook-url-policy.js';
-export { toLegacyAgentCard, LEGACY_CARD_PROTOCOL_VERSION } from './legacy-agent-card.js';
+export {
+  toLegacyAgentCard,
+  LEGACY_CARD_PROTOCOL_VERSION,
+  type LegacyAgentCardJson,
+} from './legacy-agent-card.js';
 export * from './converters/index.js';

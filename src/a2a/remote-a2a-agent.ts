@@ -15,6 +15,7 @@ import {
   userMessage,
 } from './remote-a2a-request.js';
 import { eventForA2aResponse } from './remote-a2a-response.js';
+import type { LegacyAgentCardJson } from './legacy-agent-card.js';
 import { RemoteA2aTaskTracker } from './remote-a2a-task-tracker.js';
 import {
   resolveAgentCardFromFile,
@@ -30,6 +31,7 @@ import {
 import { describeError } from './describe-error.js';
 import { A2aTaskState, isTerminalTaskState } from './converters/a2a-enums.js';
 import { logger } from '../utils/logger.js';
+import { LEGACY_COMPAT, normalizeAgentCard } from './normalize-agent-card.js';
 
 /** How long one call to the remote agent may take by default: 600 s, as Python's. */
 export const DEFAULT_A2A_TIMEOUT_MS = 600_000;
@@ -46,9 +48,11 @@ export interface RemoteA2aAgentConfig extends BaseAgentConfig {
   /**
    * The remote agent's card: the card itself, the URL it is served at (a
    * URL without a path means the well-known path), or the path of a JSON
-   * file holding it.
+   * file holding it. A2A 0.3 cards (`url`, `preferredTransport`,
+   * `protocolVersion` 0.3: what adk-python, adk-go and adk-java serve) work
+   * in all three forms; the agent then speaks 0.3 to that remote.
    */
-  agentCard: AgentCard | string;
+  agentCard: AgentCard | LegacyAgentCardJson | string;
   /** The fetch used for every HTTP request (card and calls): a custom HTTP client, a proxy, a test double. */
   fetch?: typeof fetch;
   /** Headers added to every request, e.g. `{Authorization: 'Bearer …'}`. */
@@ -127,6 +131,12 @@ function withHeaders(fetchImpl: typeof fetch, headers: A2aHeaders | undefined): 
  * invocation is aborted. A non-streaming first request has no task id
  * until it answers, so nothing is cancelled there.
  *
+ * Remotes speaking A2A 0.3 (adk-python, adk-go and adk-java serve only
+ * 0.3) are called in 0.3: a 0.3 card, by URL, file or object, is read into
+ * the 1.0 shape with its interfaces marked 0.3 and the SDK's 0.3 transports
+ * carry the calls (`message/send`, `message/stream`); a 1.0 card is called
+ * in 1.0.
+ *
  * Failures throw: `AgentCardResolutionError` when the card cannot be had,
  * `A2aRequestError` when a call fails (connection, HTTP status, malformed
  * answer, JSON-RPC error); `MissingDependencyError` without `@a2a-js/sdk`.
@@ -147,10 +157,13 @@ export class RemoteA2aAgent extends BaseAgent {
     }
     this.config = config;
     this.fetchImpl = withHeaders(config.fetch ?? globalThis.fetch.bind(globalThis), config.headers);
-    if (typeof config.agentCard !== 'string') this.card = config.agentCard;
   }
 
-  /** The remote agent's card, fetched or read on first use; throws `AgentCardResolutionError` when it cannot be had. */
+  /**
+   * The remote agent's card in the 1.0 shape (a 0.3 card translated),
+   * fetched or read on first use; throws `AgentCardResolutionError` when it
+   * cannot be had.
+   */
   async resolveAgentCard(): Promise<AgentCard> {
     await this.ensureClient(await loadA2aClientSdk());
     return this.card!;
@@ -256,25 +269,34 @@ export class RemoteA2aAgent extends BaseAgent {
   private async ensureClient(sdk: A2aClientSdkModule): Promise<Client> {
     if (this.client) return this.client;
     if (!this.card) {
-      const source = (this.config.agentCard as string).trim();
-      const card =
-        source.startsWith('http://') || source.startsWith('https://')
-          ? await resolveAgentCardFromUrl({ sdk, url: source, fetchImpl: this.fetchImpl })
-          : await resolveAgentCardFromFile(source);
-      if (!this.description && card.description) this.description = card.description;
-      this.card = card;
+      const given = this.config.agentCard;
+      if (typeof given !== 'string') {
+        this.card = normalizeAgentCard({ sdk, card: given, source: 'the given agent card' });
+      } else {
+        const source = given.trim();
+        const card =
+          source.startsWith('http://') || source.startsWith('https://')
+            ? await resolveAgentCardFromUrl({ sdk, url: source, fetchImpl: this.fetchImpl })
+            : await resolveAgentCardFromFile({ sdk, filePath: source });
+        if (!this.description && card.description) this.description = card.description;
+        this.card = card;
+      }
     }
     validateAgentCard(this.card);
     try {
+      const fetchImpl = this.fetchImpl;
       const factory =
         this.config.clientFactory ??
         new sdk.ClientFactory(
           sdk.ClientFactoryOptions.createFrom(sdk.ClientFactoryOptions.default, {
             transports: [
-              new sdk.JsonRpcTransportFactory({ fetchImpl: this.fetchImpl }),
-              new sdk.RestTransportFactory({ fetchImpl: this.fetchImpl }),
+              new sdk.JsonRpcTransportFactory({ fetchImpl, legacyCompat: LEGACY_COMPAT }),
+              new sdk.RestTransportFactory({ fetchImpl, legacyCompat: LEGACY_COMPAT }),
             ],
-            cardResolver: new sdk.DefaultAgentCardResolver({ fetchImpl: this.fetchImpl }),
+            cardResolver: new sdk.DefaultAgentCardResolver({
+              fetchImpl,
+              legacyCompat: LEGACY_COMPAT,
+            }),
           }),
         );
       this.client = await factory.createFromAgentCard(this.card);

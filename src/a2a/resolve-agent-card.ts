@@ -3,12 +3,19 @@ import type { AgentCard } from '@a2a-js/sdk';
 import { AgentCardResolutionError } from '../errors/agent-card-resolution-error.js';
 import type { A2aClientSdkModule } from './load-a2a-client-sdk.js';
 import { describeError } from './describe-error.js';
+import {
+  LEGACY_COMPAT,
+  normalizeAgentCard,
+  raiseOldLegacyVersions,
+} from './normalize-agent-card.js';
 
 /**
  * Downloads the agent card at `url` (Python `_resolve_agent_card_from_url`):
  * the URL's path is the card's path, the well-known path when it has none.
- * Throws `AgentCardResolutionError` when the URL is malformed, unreachable
- * or answers an HTTP error or something that is not JSON.
+ * A 0.3 card (what adk-python, adk-go and adk-java serve) comes back in the
+ * 1.0 shape with its interfaces marked 0.3 (`normalizeAgentCard`). Throws
+ * `AgentCardResolutionError` when the URL is malformed, unreachable or
+ * answers an HTTP error or something that is not JSON.
  */
 export async function resolveAgentCardFromUrl({
   sdk,
@@ -26,9 +33,9 @@ export async function resolveAgentCardFromUrl({
     } catch (cause) {
       throw new AgentCardResolutionError({ message: `Invalid URL format: ${url}`, cause });
     }
-    const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl });
+    const resolver = new sdk.DefaultAgentCardResolver({ fetchImpl, legacyCompat: LEGACY_COMPAT });
     const path = parsed.pathname === '/' ? undefined : `${parsed.pathname}${parsed.search}`;
-    return await resolver.resolve(parsed.origin, path);
+    return raiseOldLegacyVersions(await resolver.resolve(parsed.origin, path));
   } catch (cause) {
     throw new AgentCardResolutionError({
       message: `Failed to resolve AgentCard from URL ${url}: ${describeError(cause)}`,
@@ -38,35 +45,52 @@ export async function resolveAgentCardFromUrl({
 }
 
 /**
- * Reads an agent card from a JSON file (Python
- * `_resolve_agent_card_from_file`). Throws `AgentCardResolutionError` when
- * the file is missing or is not a JSON object.
+ * The JSON of an agent card file, unchecked. Messages name the file as
+ * `label`. Throws `AgentCardResolutionError` when the file cannot be read
+ * or is not JSON.
  */
-export async function resolveAgentCardFromFile(filePath: string): Promise<AgentCard> {
+export async function readAgentCardJson({
+  filePath,
+  label,
+}: {
+  filePath: string;
+  label: string;
+}): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(filePath, 'utf8');
   } catch (cause) {
     throw new AgentCardResolutionError({
-      message: `Failed to resolve AgentCard from file ${filePath}: ${describeError(cause)}`,
+      message: `Failed to resolve AgentCard from file ${label}: ${describeError(cause)}`,
       cause,
     });
   }
-  let card: unknown;
   try {
-    card = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (cause) {
     throw new AgentCardResolutionError({
-      message: `Invalid JSON in agent card file ${filePath}: ${describeError(cause)}`,
+      message: `Invalid JSON in agent card file ${label}: ${describeError(cause)}`,
       cause,
     });
   }
-  if (typeof card !== 'object' || card === null || Array.isArray(card)) {
-    throw new AgentCardResolutionError({
-      message: `Failed to resolve AgentCard from file ${filePath}: the file does not hold a JSON object`,
-    });
-  }
-  return card as AgentCard;
+}
+
+/**
+ * Reads an agent card from a JSON file (Python
+ * `_resolve_agent_card_from_file`), in the 0.3 or the 1.0 form, and gives it
+ * in the 1.0 shape (`normalizeAgentCard`). Throws `AgentCardResolutionError`
+ * when the file is missing, is not a JSON object or is a 0.3 card lacking a
+ * required field.
+ */
+export async function resolveAgentCardFromFile({
+  sdk,
+  filePath,
+}: {
+  sdk: A2aClientSdkModule;
+  filePath: string;
+}): Promise<AgentCard> {
+  const card = await readAgentCardJson({ filePath, label: filePath });
+  return normalizeAgentCard({ sdk, card, source: `file ${filePath}` });
 }
 
 /**

@@ -212,3 +212,39 @@ it('adk web --eval_storage_uri gs://… exits 1 naming GCS (eval data stays in t
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('Google Cloud Storage (GCS)');
 });
+
+describe('adk api_server --a2a', () => {
+  it("serves an app's agent.json as its A2A card (as adk-python does) and builds the others' cards", async () => {
+    const a2aDir = await createAgentsDir({
+      card_app: echoAgentSource('card_agent'),
+      built_app: echoAgentSource('built_agent'),
+    });
+    const card = {
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      description: 'Echoes, from agent.json.',
+      name: 'card_agent',
+      preferredTransport: 'JSONRPC',
+      protocolVersion: '0.3.0',
+      skills: [],
+      url: 'http://localhost:8000/a2a/card_app',
+      version: '0.0.1',
+    };
+    await writeFile(path.join(a2aDir, 'card_app', 'agent.json'), JSON.stringify(card));
+    const cli = startCli(
+      ['api_server', a2aDir, '--port', '0', '--session_service_uri', 'memory://', '--a2a'],
+      { cwd: a2aDir },
+    );
+    const [, url] = await cli.waitForOutput(/started at (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(await json(await fetch(`${url}/a2a/card_app/.well-known/agent-card.json`))).toEqual(
+      card,
+    );
+    expect(
+      await json(await fetch(`${url}/a2a/built_app/.well-known/agent-card.json`)),
+    ).toMatchObject({ name: 'built_agent', url: `${url}/a2a/built_app` });
+    cli.child.kill('SIGINT');
+    expect((await cli.exited).code).toBe(0);
+    await rm(path.dirname(a2aDir), { recursive: true, force: true });
+  });
+});

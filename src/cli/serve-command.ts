@@ -29,7 +29,7 @@ export interface ServeCommandOptions {
   readonly auto_create_session?: boolean;
   readonly reload_agents?: boolean;
   readonly url_prefix?: string;
-  /** Serve every app over A2A at `/a2a/<app_name>`. */
+  /** Serve every app over A2A at `/a2a/<app_name>`, with its `agent.json` card when it has one. */
   readonly a2a?: boolean;
   readonly log_level?: string;
   readonly verbose?: boolean;
@@ -69,7 +69,10 @@ export function registerServeCommands(program: Command, io: CliIo): void {
       )
       .option('--auto_create_session', 'create a missing session on /run and /run_sse')
       .option('--reload_agents', 'load an app again when its files change')
-      .option('--a2a', 'also serve every app over A2A at /a2a/<app_name> (needs @a2a-js/sdk)')
+      .option(
+        '--a2a',
+        'also serve every app over A2A at /a2a/<app_name>, with its agent.json card if it has one (needs @a2a-js/sdk)',
+      )
       .option('--url_prefix <prefix>', 'also serve every route under this path prefix, e.g. /adk')
       .option('--log_level <level>', 'DEBUG, INFO, WARNING, ERROR or CRITICAL', 'INFO')
       .option('-v, --verbose', 'the same as --log_level DEBUG');
@@ -139,7 +142,7 @@ export async function serveCommand(
       ...(options.allow_origins ? { allowOrigins: options.allow_origins } : {}),
       ...(options.url_prefix ? { urlPrefix: options.url_prefix } : {}),
       autoCreateSession: options.auto_create_session === true,
-      ...(options.a2a ? { a2a: true } : {}),
+      ...(options.a2a ? { a2a: { agentsDir } } : {}),
       // A local development server shows what failed, as Python's sends str(e);
       // api_server keeps the messages of unexpected errors to its log.
       exposeErrorMessages: options.web === true,

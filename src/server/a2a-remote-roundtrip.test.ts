@@ -1,57 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { RemoteA2aAgent } from '../a2a/remote-a2a-agent.js';
 import { LlmAgent } from '../agents/llm-agent.js';
 import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
-import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
-import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
-import { checkPrimeTool, serveA2a, type ServedA2a } from './a2a-test-fixtures.js';
-
-// The served side: checks primes with a tool.
-function primeAgent(): LlmAgent {
-  const checkPrime = checkPrimeTool();
-  return new LlmAgent({
-    name: 'prime_agent',
-    description: 'Checks prime numbers.',
-    model: new ScriptedLlm({
-      responses: (request) => {
-        const last = request.contents.at(-1)?.parts ?? [];
-        const response = last.find((part) => part.functionResponse)?.functionResponse;
-        if (response?.name === 'check_prime') {
-          return textResponse(`prime: ${String(response.response?.['prime'])}`);
-        }
-        return functionCallResponse('check_prime', { n: 7 });
-      },
-    }),
-    tools: [checkPrime],
-  });
-}
-
-// The served side of the pause: asks a manager (long-running), then answers from the reply.
-function approvalAgent(): LlmAgent {
-  const askManager = new LongRunningFunctionTool({
-    name: 'ask_manager',
-    description: 'Asks the manager to approve an amount.',
-    parameters: z.object({ amount: z.number() }),
-    execute: () => undefined,
-  });
-  return new LlmAgent({
-    name: 'approval_agent',
-    description: 'Gets refunds approved.',
-    model: new ScriptedLlm({
-      responses: (request) => {
-        const last = request.contents.at(-1)?.parts ?? [];
-        const response = last.find((part) => part.functionResponse)?.functionResponse;
-        if (response?.name === 'ask_manager') {
-          return textResponse(`manager said: ${String(response.response?.['decision'])}`);
-        }
-        return functionCallResponse('ask_manager', { amount: 40 });
-      },
-    }),
-    tools: [askManager],
-  });
-}
+import { ScriptedLlm, functionCallResponse } from '../testing/scripted-llm.js';
+import { approvalAgent, primeAgent, serveA2a, type ServedA2a } from './a2a-test-fixtures.js';
 
 describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over A2A)', () => {
   let servers: ServedA2a[] = [];
@@ -61,8 +14,20 @@ describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over 
   });
   afterAll(() => Promise.all(servers.map((served) => served.close())));
 
+  // The JSON-RPC methods the client sent: our server speaks 1.0 as well as 0.3, so 1.0 is used.
+  const methods: unknown[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
+    if (typeof init?.body === 'string')
+      methods.push((JSON.parse(init.body) as { method?: unknown }).method);
+    return fetch(input, init);
+  };
+
   async function rootRunner(remoteName = 'prime_remote', remoteUrl = servers[0]!.url) {
-    const remote = new RemoteA2aAgent({ name: remoteName, agentCard: remoteUrl });
+    const remote = new RemoteA2aAgent({
+      name: remoteName,
+      agentCard: remoteUrl,
+      fetch: recordingFetch,
+    });
     const root = new LlmAgent({
       name: 'root',
       model: new ScriptedLlm({
@@ -87,12 +52,14 @@ describe('RemoteA2aAgent calling an agent served by toA2a (two ADK servers over 
 
   it('delegates to the remote agent, which runs its tool there and answers', async () => {
     const turn = await rootRunner();
+    const before = methods.length;
     const events = await turn([{ text: 'is 7 prime?' }]);
     const remote = events.filter((event) => event.author === 'prime_remote');
     const visible = remote
       .flatMap((event) => event.content?.parts ?? [])
       .filter((part) => !part.thought && part.text);
     expect(visible.at(-1)?.text).toBe('prime: true');
+    expect(methods.slice(before)).toEqual(['SendStreamingMessage']);
     expect(remote.at(-1)?.customMetadata?.['a2a:context_id']).toEqual(expect.any(String));
   });
 

@@ -5,8 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { Message } from '@a2a-js/sdk';
 import { z } from 'zod';
 import type { BaseAgent } from '../agents/base-agent.js';
+import { LlmAgent } from '../agents/llm-agent.js';
 import type { Runner } from '../runner/runner.js';
+import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
+import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { toA2a } from './to-a2a.js';
 
 /** The served side's tool in the A2A tests: says whether `n` is prime. */
@@ -63,4 +66,52 @@ export function a2aUserMessage(text: string, contextId = ''): Message {
     extensions: [],
     referenceTaskIds: [],
   };
+}
+
+/** The served side in the A2A tests: checks primes with `check_prime`, then answers `prime: <bool>`. */
+export function primeAgent(): LlmAgent {
+  const checkPrime = checkPrimeTool();
+  return new LlmAgent({
+    name: 'prime_agent',
+    description: 'Checks prime numbers.',
+    model: new ScriptedLlm({
+      responses: (request) => {
+        const last = request.contents.at(-1)?.parts ?? [];
+        const response = last.find((part) => part.functionResponse)?.functionResponse;
+        if (response?.name === 'check_prime') {
+          return textResponse(`prime: ${String(response.response?.['prime'])}`);
+        }
+        return functionCallResponse('check_prime', { n: 7 });
+      },
+    }),
+    tools: [checkPrime],
+  });
+}
+
+/**
+ * The served side of a pause: calls the long-running `ask_manager`, then
+ * answers `manager said: <decision>` from the reply.
+ */
+export function approvalAgent(): LlmAgent {
+  const askManager = new LongRunningFunctionTool({
+    name: 'ask_manager',
+    description: 'Asks the manager to approve an amount.',
+    parameters: z.object({ amount: z.number() }),
+    execute: () => undefined,
+  });
+  return new LlmAgent({
+    name: 'approval_agent',
+    description: 'Gets refunds approved.',
+    model: new ScriptedLlm({
+      responses: (request) => {
+        const last = request.contents.at(-1)?.parts ?? [];
+        const response = last.find((part) => part.functionResponse)?.functionResponse;
+        if (response?.name === 'ask_manager') {
+          return textResponse(`manager said: ${String(response.response?.['decision'])}`);
+        }
+        return functionCallResponse('ask_manager', { amount: 40 });
+      },
+    }),
+    tools: [askManager],
+  });
 }

@@ -10,6 +10,17 @@ import type { AgentLoader } from './agent-loader.js';
 import type { DevUiOptions } from './dev-ui-routes.js';
 import type { DevRoutesOptions } from './dev-routes.js';
 
+/** Options of `--a2a` (`ApiServerOptions.a2a`). */
+export interface A2aAppsOptions {
+  /**
+   * The agents directory. An app whose folder holds an `agent.json` card
+   * (`<agentsDir>/<app_name>/agent.json`, A2A 0.3 or 1.0 JSON) is served
+   * with that card, as adk-python's `--a2a` serves it; the other apps get a
+   * card built from their agent tree. Without it every app gets a built card.
+   */
+  agentsDir?: string;
+}
+
 /** What a `beforeRun` hook learns about a `/run` or `/run_sse` request. */
 export interface RunRequestInfo {
   /** The app the request runs (validated and loaded). */
@@ -121,9 +132,10 @@ export interface ApiServerOptions {
   devUi?: boolean | DevUiOptions;
   /**
    * Serve every app over A2A at `/a2a/<app_name>` (`--a2a`); needs the
-   * optional `@a2a-js/sdk`.
+   * optional `@a2a-js/sdk`. `true` gives every app a card built from its
+   * agent tree; options name where apps' own `agent.json` cards are.
    */
-  a2a?: boolean;
+  a2a?: boolean | A2aAppsOptions;
   /**
    * Serve adk-python's dev-server routes (`adk web`): debug traces from a
    * span store, the agent graph, eval listings (docs/dev-ui.md). Off by

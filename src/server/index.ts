@@ -10,6 +10,7 @@ export {
   type StaticAgentLoaderOptions,
 } from './static-agent-loader.js';
 export type {
+  A2aAppsOptions,
   ApiServerOptions,
   BeforeRunHook,
   RunOverrides,
