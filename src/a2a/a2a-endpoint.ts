@@ -28,7 +28,8 @@ export interface A2aEndpointOptions {
   agentCard: AgentCard | (() => Promise<AgentCard>);
   /**
    * The card served to 0.3 callers, as JSON; default `toLegacyAgentCard`
-   * of `agentCard`. `--a2a` passes an app's own 0.3 `agent.json`.
+   * of `agentCard`. `--a2a` passes an app's own 0.3 `agent.json`. Its
+   * `capabilities.pushNotifications` is set as `agentCard`'s is.
    */
   legacyAgentCard?: LegacyAgentCardJson;
   /** Where tasks are kept; default an SDK `InMemoryTaskStore`. */
@@ -129,7 +130,14 @@ export function createA2aEndpoint(options: A2aEndpointOptions): A2aEndpoint {
     async agentCardJson(version) {
       const card = await agentCard();
       if ((version || LEGACY_VERSION) !== LEGACY_VERSION) return card;
-      return options.legacyAgentCard ?? toLegacyAgentCard(card);
+      const legacyCard = options.legacyAgentCard;
+      if (!legacyCard) return toLegacyAgentCard(card);
+      const enabled = push !== undefined;
+      if ((legacyCard.capabilities?.pushNotifications ?? false) === enabled) return legacyCard;
+      return {
+        ...legacyCard,
+        capabilities: { ...legacyCard.capabilities, pushNotifications: enabled },
+      };
     },
     async handle({ body, headers, user }) {
       const { sdk, v1, legacy } = await load();

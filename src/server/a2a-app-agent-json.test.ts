@@ -65,9 +65,15 @@ async function getCard(appName: string, version?: string): Promise<Response> {
 beforeAll(async () => {
   agentsDir = await mkdtemp(path.join(tmpdir(), 'a2a-agent-json-'));
   const apps = Object.fromEntries(
-    ['plain_app', 'legacy_app', 'v1_app', 'broken_app', 'incomplete_app', 'nourl_app'].map(
-      (name) => [name, greeter(name.replace(/_app$/, '_agent'))],
-    ),
+    [
+      'plain_app',
+      'legacy_app',
+      'v1_app',
+      'broken_app',
+      'incomplete_app',
+      'nourl_app',
+      'push_app',
+    ].map((name) => [name, greeter(name.replace(/_app$/, '_agent'))]),
   );
   server = await serveApiServer({
     port: 0,
@@ -91,6 +97,10 @@ beforeAll(async () => {
   await writeCard('broken_app', '{"name": "broken",');
   const { skills: _skills, ...withoutSkills } = legacyCard('incomplete_app');
   await writeCard('incomplete_app', withoutSkills);
+  await writeCard('push_app', {
+    ...legacyCard('push_app'),
+    capabilities: { streaming: true, pushNotifications: true },
+  });
   await writeCard('nourl_app', { ...legacyCard('nourl_app'), url: 'not a url' });
 });
 
@@ -105,6 +115,15 @@ describe('api_server --a2a with agent.json cards', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(legacyCard('legacy_app'));
     expect(await (await getCard('legacy_app', '0.3')).json()).toEqual(legacyCard('legacy_app'));
+  });
+
+  it('never lets an agent.json promise push notifications --a2a does not send', async () => {
+    for (const version of [undefined, '1.0']) {
+      const card = (await (await getCard('push_app', version)).json()) as {
+        capabilities: Record<string, unknown>;
+      };
+      expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: false });
+    }
   });
 
   it('serves a 0.3 agent.json translated to 1.0 callers', async () => {
