@@ -93,6 +93,7 @@ export { FileArtifactService } from './artifacts/file-artifact-service.js';
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
 
 // Auth (Python `google.adk.auth`): credential models, auth schemes, credential services.
+// The authenticated tools and `CredentialManager` are listed with the tools.
 export {
   AuthConfig,
   AuthToolArguments,
@@ -117,18 +118,6 @@ export {
   type AuthProviderContext,
   type GetAuthCredentialRequest,
 } from './auth/base-auth-provider.js';
-export {
-  AuthenticatedFunctionTool,
-  type AuthenticatedFunctionToolExecute,
-  type AuthenticatedFunctionToolOptions,
-} from './tools/authenticated-function-tool.js';
-export {
-  BaseAuthenticatedTool,
-  PENDING_USER_AUTHORIZATION,
-  type AuthenticatedToolOptions,
-  type RunAuthenticatedArguments,
-} from './tools/base-authenticated-tool.js';
-export { CredentialManager, type CredentialManagerOptions } from './tools/credential-manager.js';
 // OAuth2: exchangers and refreshers (Python `google.adk.auth.exchanger`, `.refresher`).
 export {
   BaseCredentialExchanger,
@@ -387,134 +376,10 @@ export {
 } from './telemetry/span-store.js';
 
 // Tools (Python `google.adk.tools`).
-export {
-  AgentTool,
-  type AgentToolAgent,
-  type AgentToolOptions,
-  type AgentToolSchema,
-} from './tools/agent-tool.js';
-export {
-  BaseTool,
-  isBaseTool,
-  type BaseToolOptions,
-  type ProcessLlmRequestArguments,
-  type RunToolArguments,
-} from './tools/base-tool.js';
-export {
-  BaseToolset,
-  isBaseToolset,
-  type BaseToolsetOptions,
-  type ToolPredicate,
-} from './tools/base-toolset.js';
-export {
-  EnterpriseWebSearchTool,
-  enterpriseWebSearch,
-} from './tools/enterprise-web-search-tool.js';
-export {
-  BaseExampleProvider,
-  ExampleTool,
-  type Example,
-  type ExampleProviderFunction,
-  type ExampleSource,
-} from './tools/example-tool.js';
-export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js';
-export { StopStreamingTool, stopStreaming } from './tools/stop-streaming-tool.js';
-export type { StreamingToolInputs } from './tools/streaming-tool-inputs.js';
-export {
-  FunctionTool,
-  isFunctionTool,
-  type FunctionToolArguments,
-  type FunctionToolExecute,
-  type FunctionToolOptions,
-  type StreamingStart,
-  type FunctionToolParameters,
-  type RequireConfirmation,
-} from './tools/function-tool.js';
-export { FinishTaskTool } from './tools/finish-task-tool.js';
-export { GeminiBuiltInTool } from './tools/gemini-built-in-tool.js';
-export {
-  GoogleMapsGroundingTool,
-  googleMapsGrounding,
-} from './tools/google-maps-grounding-tool.js';
-export {
-  GoogleSearchTool,
-  googleSearch,
-  type GoogleSearchToolOptions,
-} from './tools/google-search-tool.js';
-export { LoadArtifactsTool, loadArtifacts } from './tools/load-artifacts-tool.js';
-export { LoadMemoryTool, loadMemory, type LoadMemoryResponse } from './tools/load-memory-tool.js';
-export {
-  LongRunningFunctionTool,
-  type LongRunningFunctionToolOptions,
-} from './tools/long-running-function-tool.js';
-export {
-  McpConnectionParams,
-  SseConnectionParams,
-  StdioConnectionParams,
-  StdioServerParameters,
-  StreamableHTTPConnectionParams,
-} from './tools/mcp/mcp-connection-params.js';
-export { McpSessionManager } from './tools/mcp/mcp-session-manager.js';
-export {
-  MCPTool,
-  McpTool,
-  type McpHeaderProvider,
-  type McpRequireConfirmation,
-  type McpToolOptions,
-} from './tools/mcp/mcp-tool.js';
-export { MCPToolset, McpToolset, type McpToolsetOptions } from './tools/mcp/mcp-toolset.js';
-export { setAllowConfigStdioMcpServers } from './tools/mcp/mcp-toolset-config.js';
-export {
-  OpenAPIToolset,
-  type OpenAPIToolsetOptions,
-  type OpenAPIToolsetSpec,
-} from './tools/openapi/openapi-toolset.js';
-export {
-  RestApiTool,
-  type RestApiHeaderProvider,
-  type RestApiToolOptions,
-} from './tools/openapi/rest-api-tool.js';
-export { PreloadMemoryTool, preloadMemory } from './tools/preload-memory-tool.js';
-export { TaskRequest, TaskResult } from './tools/task-models.js';
-export type {
-  JsonSchema,
-  JsonSchemaDefinition,
-  JsonSchemaTypeName,
-  ToolSchema,
-} from './tools/schema-conversion.js';
-export { UrlContextTool, urlContext } from './tools/url-context-tool.js';
+export * from './tools/index.js';
 
 // Workflows: graphs of nodes run as an agent (Python 2.x `google.adk.workflow`).
-export { AgentNode, type AgentNodeConfig } from './workflow/agent-node.js';
-export { BaseNode, isBaseNode, type BaseNodeConfig } from './workflow/base-node.js';
-export { Edge, isEdge, type EdgeInit, type EdgeItem, type EdgeRoute } from './workflow/edge.js';
-export {
-  FunctionNode,
-  type FunctionNodeConfig,
-  type FunctionNodeHandler,
-} from './workflow/function-node.js';
-export type { StateParams } from './workflow/function-node-state-params.js';
-export { Graph } from './workflow/graph.js';
-export { JoinNode } from './workflow/join-node.js';
-export { node, type NodeOptions } from './workflow/node-builder.js';
-export type { NodeContext, RunNodeOptions } from './workflow/node-context.js';
-export type { ChainElement, NodeFunction, NodeLike, RoutingMap } from './workflow/node-like.js';
-export type { NodeSchema } from './workflow/node-schema.js';
-export type { NodeState } from './workflow/node-state.js';
-export { NodeStatus } from './workflow/node-status.js';
-export { NodeTool } from './workflow/node-tool.js';
-export {
-  ParallelWorker,
-  type ParallelWorkerConfig,
-  type ParallelWorkerOptions,
-} from './workflow/parallel-worker.js';
-export { isRequestInput, RequestInput, type RequestInputParams } from './workflow/request-input.js';
-export { createRequestInputResponse } from './workflow/request-input-event.js';
-export type { ErrorClass, RetryConfig } from './workflow/retry-config.js';
-export { DEFAULT_ROUTE, START } from './workflow/start.js';
-export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
-export type { WorkflowClock } from './workflow/workflow-clock.js';
-export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
+export * from './workflow/index.js';
 
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';
