@@ -12,7 +12,8 @@
  * A folder whose `index.ts` is that folder's public list (auth, context,
  * errors, evaluation, models, tools, workflow) is re-exported whole with
  * `export *`; the other sections name their exports here. Code inside the
- * package imports the defining files, never a folder index.
+ * package imports the defining files, not these lists (`npm run layering`
+ * checks it).
  *
  * @module
  */
