@@ -48,6 +48,14 @@ const forbidden = [
     from: { path: '^src/', pathNot: ['^src/(server|cli)/'] },
     to: { path: '(^|/)node_modules/(hono|@hono)/|^(node:)?http$' },
   },
+  {
+    name: 'public-lists-are-for-the-entry',
+    comment:
+      "A folder index that is the folder's public list is read by src/index.ts only; code inside the package imports the defining files.",
+    severity: 'error',
+    from: { path: '^src/', pathNot: ['^src/index\\.ts$'] },
+    to: { path: '^src/(auth|context|errors|evaluation|models|tools|workflow)/index\\.ts$' },
+  },
 ];
 
 ranks.forEach((group, rank) => {

@@ -9,6 +9,12 @@
  * inside the package. `test/packaging/public-surface.test.ts` pins the list,
  * so adding a name is a visible decision.
  *
+ * A folder whose `index.ts` is that folder's public list (auth, context,
+ * errors, evaluation, models, tools, workflow) is re-exported whole with
+ * `export *`; the other sections name their exports here. Code inside the
+ * package imports the defining files, not these lists (`npm run layering`
+ * checks it).
+ *
  * @module
  */
 
@@ -92,62 +98,10 @@ export type {
 export { FileArtifactService } from './artifacts/file-artifact-service.js';
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js';
 
-// Auth (Python `google.adk.auth`): credential models, auth schemes, credential services.
-export {
-  AuthConfig,
-  AuthToolArguments,
-  parseAuthConfig,
-  type AuthConfigInput,
-} from './auth/auth-config.js';
-export {
-  AuthCredential,
-  AuthCredentialTypes,
-  HttpAuth,
-  HttpCredentials,
-  OAuth2Auth,
-  ServiceAccount,
-  ServiceAccountCredential,
-  type AuthCredentialType,
-} from './auth/auth-credential.js';
-export { AuthScheme, OAuthFlows, type AuthSchemeType } from './auth/auth-schemes.js';
-export { AuthProviderRegistry } from './auth/auth-provider-registry.js';
-export { redactCredentials } from './auth/redact-credentials.js';
-export {
-  BaseAuthProvider,
-  type AuthProviderContext,
-  type GetAuthCredentialRequest,
-} from './auth/base-auth-provider.js';
-export {
-  AuthenticatedFunctionTool,
-  type AuthenticatedFunctionToolExecute,
-  type AuthenticatedFunctionToolOptions,
-} from './tools/authenticated-function-tool.js';
-export {
-  BaseAuthenticatedTool,
-  PENDING_USER_AUTHORIZATION,
-  type AuthenticatedToolOptions,
-  type RunAuthenticatedArguments,
-} from './tools/base-authenticated-tool.js';
-export { CredentialManager, type CredentialManagerOptions } from './tools/credential-manager.js';
-// OAuth2: exchangers and refreshers (Python `google.adk.auth.exchanger`, `.refresher`).
-export {
-  BaseCredentialExchanger,
-  type ExchangeCredentialRequest,
-  type ExchangeResult,
-} from './auth/exchanger/base-credential-exchanger.js';
-export { CredentialExchangerRegistry } from './auth/exchanger/credential-exchanger-registry.js';
-export { OAuth2CredentialExchanger } from './auth/exchanger/oauth2-credential-exchanger.js';
-export { ServiceAccountCredentialExchanger } from './auth/exchanger/service-account-credential-exchanger.js';
-export {
-  BaseCredentialRefresher,
-  type RefreshCredentialRequest,
-} from './auth/refresher/base-credential-refresher.js';
-export { CredentialRefresherRegistry } from './auth/refresher/credential-refresher-registry.js';
-export { OAuth2CredentialRefresher } from './auth/refresher/oauth2-credential-refresher.js';
-export { OAuthGrantType } from './auth/oauth2/oauth2-scheme-info.js';
-export type { CredentialRequest, CredentialService } from './context/credential-service.js';
-export { InMemoryCredentialService } from './context/in-memory-credential-service.js';
-export { SessionStateCredentialService } from './context/session-state-credential-service.js';
+// Auth (Python `google.adk.auth`): credential models, auth schemes, auth providers, OAuth2
+// exchangers and refreshers. The credential services are listed with the contexts, the
+// authenticated tools and `CredentialManager` with the tools.
+export * from './auth/index.js';
 
 // Code executors (Python `google.adk.code_executors`).
 export {
@@ -170,66 +124,15 @@ export {
   type UnsafeLocalCodeExecutorOptions,
 } from './code-executors/unsafe-local-code-executor.js';
 
-// Contexts, run configuration and hook arguments.
-export type { ResumabilityConfig } from './context/app-configs.js';
-export {
-  ContextCacheConfig,
-  createContextCacheConfig,
-  type ContextCacheConfigInput,
-} from './context/app-configs.js';
+// Contexts, run configuration, hook arguments, app configs, credential services.
+export * from './context/index.js';
+// The context cache's metadata and the default events summarizer (they live in events/ and flows/).
 export { CacheMetadata } from './events/cache-metadata.js';
-export {
-  BaseEventsSummarizer,
-  type SummarizeEventsRequest,
-} from './context/base-events-summarizer.js';
-export {
-  EventsCompactionConfig,
-  validateEventsCompactionConfig,
-} from './context/events-compaction-config.js';
 export {
   DEFAULT_SUMMARIZER_PROMPT_TEMPLATE,
   LlmEventSummarizer,
   type LlmEventSummarizerOptions,
 } from './flows/compaction/llm-event-summarizer.js';
-export {
-  CachePerformanceAnalyzer,
-  type AgentCachePerformanceRequest,
-  type CacheHistoryRequest,
-  type CachePerformanceAnalyzerOptions,
-} from './context/cache-performance-analyzer.js';
-export {
-  CachePerformanceReport,
-  type AgentCachePerformance,
-  type CacheInvocationBreakdown,
-} from './context/cache-performance-report.js';
-export {
-  Context,
-  type CallbackContext,
-  type ContextOptions,
-  type ToolContext,
-} from './context/context.js';
-export type {
-  AfterModelHookArguments,
-  AfterToolHookArguments,
-  AgentHookArguments,
-  BeforeModelHookArguments,
-  BeforeToolHookArguments,
-  EventHookArguments,
-  MaybePromise,
-  ModelErrorHookArguments,
-  RunHookArguments,
-  ToolErrorHookArguments,
-  UserMessageHookArguments,
-} from './context/hook-arguments.js';
-export { InvocationContext, type InvocationContextInit } from './context/invocation-context.js';
-export { LiveRequestQueue, type LiveRequest } from './context/live-request-queue.js';
-export {
-  ActiveStreamingTool,
-  type ActiveStreamingToolInit,
-} from './context/active-streaming-tool.js';
-export type { TranscriptionEntry } from './context/transcription-entry.js';
-export { ReadonlyContext, type ReadonlyState } from './context/readonly-context.js';
-export { createRunConfig, StreamingMode, type RunConfig } from './context/run-config.js';
 
 // Evaluation (Python `google.adk.evaluation`): eval sets, metrics, judges, stores, running evals.
 export * from './evaluation/index.js';
@@ -284,28 +187,7 @@ export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
 export { getMemoryServiceFromUri } from './memory/memory-service-from-uri.js';
 
 // Models (Python `google.adk.models`).
-export { AnthropicLlm, type AnthropicLlmOptions } from './models/anthropic/anthropic-llm.js';
-export type { BaseLlmConnection, RealtimeInput } from './models/base-llm-connection.js';
-export { BaseLlm, type BaseLlmOptions } from './models/base-llm.js';
-export { createLlmResponse } from './models/create-llm-response.js';
-export { Gemini } from './models/gemini/gemini.js';
-export type { GeminiClient } from './models/gemini/gemini-client.js';
-export { GeminiContextCacheManager } from './models/gemini/gemini-context-cache-manager.js';
-export type { CacheScope } from './models/gemini/cache-fingerprint.js';
-export { GeminiLlmConnection } from './models/gemini/gemini-llm-connection.js';
-export type { GeminiLiveClient } from './models/gemini/live-connect.js';
-export { DEFAULT_GEMINI_MODEL, type GeminiOptions } from './models/gemini/gemini-options.js';
-export {
-  appendInstructions,
-  appendTools,
-  createLlmRequest,
-  setOutputSchema,
-  type LlmRequest,
-  type LlmRequestTool,
-} from './models/llm-request.js';
-export { OpenAILlm, type OpenAILlmOptions } from './models/openai/openai-llm.js';
-export type { RealtimeSocketOptions } from './models/openai/realtime-socket-options.js';
-export { LLMRegistry, type BaseLlmClass } from './models/registry.js';
+export * from './models/index.js';
 
 // Planners (Python `google.adk.planners`).
 export { BasePlanner } from './planners/base-planner.js';
@@ -387,134 +269,10 @@ export {
 } from './telemetry/span-store.js';
 
 // Tools (Python `google.adk.tools`).
-export {
-  AgentTool,
-  type AgentToolAgent,
-  type AgentToolOptions,
-  type AgentToolSchema,
-} from './tools/agent-tool.js';
-export {
-  BaseTool,
-  isBaseTool,
-  type BaseToolOptions,
-  type ProcessLlmRequestArguments,
-  type RunToolArguments,
-} from './tools/base-tool.js';
-export {
-  BaseToolset,
-  isBaseToolset,
-  type BaseToolsetOptions,
-  type ToolPredicate,
-} from './tools/base-toolset.js';
-export {
-  EnterpriseWebSearchTool,
-  enterpriseWebSearch,
-} from './tools/enterprise-web-search-tool.js';
-export {
-  BaseExampleProvider,
-  ExampleTool,
-  type Example,
-  type ExampleProviderFunction,
-  type ExampleSource,
-} from './tools/example-tool.js';
-export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js';
-export { StopStreamingTool, stopStreaming } from './tools/stop-streaming-tool.js';
-export type { StreamingToolInputs } from './tools/streaming-tool-inputs.js';
-export {
-  FunctionTool,
-  isFunctionTool,
-  type FunctionToolArguments,
-  type FunctionToolExecute,
-  type FunctionToolOptions,
-  type StreamingStart,
-  type FunctionToolParameters,
-  type RequireConfirmation,
-} from './tools/function-tool.js';
-export { FinishTaskTool } from './tools/finish-task-tool.js';
-export { GeminiBuiltInTool } from './tools/gemini-built-in-tool.js';
-export {
-  GoogleMapsGroundingTool,
-  googleMapsGrounding,
-} from './tools/google-maps-grounding-tool.js';
-export {
-  GoogleSearchTool,
-  googleSearch,
-  type GoogleSearchToolOptions,
-} from './tools/google-search-tool.js';
-export { LoadArtifactsTool, loadArtifacts } from './tools/load-artifacts-tool.js';
-export { LoadMemoryTool, loadMemory, type LoadMemoryResponse } from './tools/load-memory-tool.js';
-export {
-  LongRunningFunctionTool,
-  type LongRunningFunctionToolOptions,
-} from './tools/long-running-function-tool.js';
-export {
-  McpConnectionParams,
-  SseConnectionParams,
-  StdioConnectionParams,
-  StdioServerParameters,
-  StreamableHTTPConnectionParams,
-} from './tools/mcp/mcp-connection-params.js';
-export { McpSessionManager } from './tools/mcp/mcp-session-manager.js';
-export {
-  MCPTool,
-  McpTool,
-  type McpHeaderProvider,
-  type McpRequireConfirmation,
-  type McpToolOptions,
-} from './tools/mcp/mcp-tool.js';
-export { MCPToolset, McpToolset, type McpToolsetOptions } from './tools/mcp/mcp-toolset.js';
-export { setAllowConfigStdioMcpServers } from './tools/mcp/mcp-toolset-config.js';
-export {
-  OpenAPIToolset,
-  type OpenAPIToolsetOptions,
-  type OpenAPIToolsetSpec,
-} from './tools/openapi/openapi-toolset.js';
-export {
-  RestApiTool,
-  type RestApiHeaderProvider,
-  type RestApiToolOptions,
-} from './tools/openapi/rest-api-tool.js';
-export { PreloadMemoryTool, preloadMemory } from './tools/preload-memory-tool.js';
-export { TaskRequest, TaskResult } from './tools/task-models.js';
-export type {
-  JsonSchema,
-  JsonSchemaDefinition,
-  JsonSchemaTypeName,
-  ToolSchema,
-} from './tools/schema-conversion.js';
-export { UrlContextTool, urlContext } from './tools/url-context-tool.js';
+export * from './tools/index.js';
 
 // Workflows: graphs of nodes run as an agent (Python 2.x `google.adk.workflow`).
-export { AgentNode, type AgentNodeConfig } from './workflow/agent-node.js';
-export { BaseNode, isBaseNode, type BaseNodeConfig } from './workflow/base-node.js';
-export { Edge, isEdge, type EdgeInit, type EdgeItem, type EdgeRoute } from './workflow/edge.js';
-export {
-  FunctionNode,
-  type FunctionNodeConfig,
-  type FunctionNodeHandler,
-} from './workflow/function-node.js';
-export type { StateParams } from './workflow/function-node-state-params.js';
-export { Graph } from './workflow/graph.js';
-export { JoinNode } from './workflow/join-node.js';
-export { node, type NodeOptions } from './workflow/node-builder.js';
-export type { NodeContext, RunNodeOptions } from './workflow/node-context.js';
-export type { ChainElement, NodeFunction, NodeLike, RoutingMap } from './workflow/node-like.js';
-export type { NodeSchema } from './workflow/node-schema.js';
-export type { NodeState } from './workflow/node-state.js';
-export { NodeStatus } from './workflow/node-status.js';
-export { NodeTool } from './workflow/node-tool.js';
-export {
-  ParallelWorker,
-  type ParallelWorkerConfig,
-  type ParallelWorkerOptions,
-} from './workflow/parallel-worker.js';
-export { isRequestInput, RequestInput, type RequestInputParams } from './workflow/request-input.js';
-export { createRequestInputResponse } from './workflow/request-input-event.js';
-export type { ErrorClass, RetryConfig } from './workflow/retry-config.js';
-export { DEFAULT_ROUTE, START } from './workflow/start.js';
-export { ToolNode, type ToolNodeConfig } from './workflow/tool-node.js';
-export type { WorkflowClock } from './workflow/workflow-clock.js';
-export { Workflow, type WorkflowConfig } from './workflow/workflow.js';
+export * from './workflow/index.js';
 
 // The message model: `@google/genai` content types, used as they are (types/ lists them).
 export type * from './types/index.js';

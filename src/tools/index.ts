@@ -1,3 +1,16 @@
+/*
+ * The public tools API (Python `google.adk.tools`): what users write code
+ * against (tool and toolset base classes, function tools, the built-in tools,
+ * agent and example tools, the MCP and OpenAPI toolsets, the authenticated
+ * tools, the JSON schema types a tool declares). src/index.ts re-exports all
+ * of it, so a name added here is a public-API decision
+ * (test/packaging/public-surface.test.ts pins the runtime names). Helpers the
+ * flows, the config loader and the server use (tool-name constants,
+ * instruction texts, schema conversion, MCP sessions, OpenAPI parsing) stay
+ * out; they import their files directly.
+ */
+
+// Base classes and the JSON schema types a tool declares.
 export {
   BaseTool,
   isBaseTool,
@@ -11,6 +24,14 @@ export {
   type BaseToolsetOptions,
   type ToolPredicate,
 } from './base-toolset.js';
+export type {
+  JsonSchema,
+  JsonSchemaDefinition,
+  JsonSchemaTypeName,
+  ToolSchema,
+} from './schema-conversion.js';
+
+// Function tools, long-running and streaming.
 export {
   FunctionTool,
   isFunctionTool,
@@ -22,141 +43,78 @@ export {
   type RequireConfirmation,
 } from './function-tool.js';
 export {
-  LONG_RUNNING_NOTE,
   LongRunningFunctionTool,
   type LongRunningFunctionToolOptions,
 } from './long-running-function-tool.js';
-export { EXIT_LOOP_TOOL_NAME, ExitLoopTool, exitLoop } from './exit-loop-tool.js';
-export {
-  STOP_STREAMING_TOOL_NAME,
-  StopStreamingTool,
-  stopStreaming,
-} from './stop-streaming-tool.js';
 export type { StreamingToolInputs } from './streaming-tool-inputs.js';
-export { GeminiBuiltInTool } from './gemini-built-in-tool.js';
+export { StopStreamingTool, stopStreaming } from './stop-streaming-tool.js';
+
+// Tools that wrap agents, examples and tasks.
 export {
-  GoogleSearchTool,
-  googleSearch,
-  type GoogleSearchToolOptions,
-} from './google-search-tool.js';
-export { UrlContextTool, urlContext } from './url-context-tool.js';
-export { GoogleMapsGroundingTool, googleMapsGrounding } from './google-maps-grounding-tool.js';
-export { EnterpriseWebSearchTool, enterpriseWebSearch } from './enterprise-web-search-tool.js';
-export {
-  isZodObjectSchema,
-  isZodSchema,
-  jsonSchemaToGenaiSchema,
-  schemaKind,
-  toGenaiSchema,
-  zodToJsonSchema,
-  type JsonSchema,
-  type JsonSchemaDefinition,
-  type JsonSchemaTypeName,
-  type ToolSchema,
-  type ToolSchemaKind,
-  type ZodObjectSchema,
-  type ZodSchemaSide,
-} from './schema-conversion.js';
-export {
-  SET_MODEL_RESPONSE_TOOL_NAME,
-  SetModelResponseTool,
-  type ModelResponseSchema,
-} from './set-model-response-tool.js';
-export { TRANSFER_TO_AGENT_FUNCTION_NAME, TransferToAgentTool } from './transfer-to-agent-tool.js';
-export {
-  AGENT_TOOL_STRUCTURED_REQUEST_PREFIX,
   AgentTool,
-  ForwardingArtifactService,
   type AgentToolAgent,
   type AgentToolOptions,
   type AgentToolSchema,
 } from './agent-tool.js';
 export {
   BaseExampleProvider,
-  buildExampleSi,
-  convertExamplesToText,
   ExampleTool,
   type Example,
   type ExampleProviderFunction,
   type ExampleSource,
 } from './example-tool.js';
+export { ExitLoopTool, exitLoop } from './exit-loop-tool.js';
+export { FinishTaskTool } from './finish-task-tool.js';
+export { TaskRequest, TaskResult } from './task-models.js';
+
+// Gemini built-in tools.
+export { GeminiBuiltInTool } from './gemini-built-in-tool.js';
+export { EnterpriseWebSearchTool, enterpriseWebSearch } from './enterprise-web-search-tool.js';
+export { GoogleMapsGroundingTool, googleMapsGrounding } from './google-maps-grounding-tool.js';
 export {
-  ALLOW_CONFIG_STDIO_SERVERS_ENV_VAR,
-  callToolResultToResponse,
-  configStdioMcpServersAllowed,
-  DEFAULT_MCP_SSE_READ_TIMEOUT_SECONDS,
-  DEFAULT_MCP_TIMEOUT_SECONDS,
-  MCP_SDK_PACKAGE,
+  GoogleSearchTool,
+  googleSearch,
+  type GoogleSearchToolOptions,
+} from './google-search-tool.js';
+export { UrlContextTool, urlContext } from './url-context-tool.js';
+
+// Artifacts and memory.
+export { LoadArtifactsTool, loadArtifacts } from './load-artifacts-tool.js';
+export { LoadMemoryTool, loadMemory, type LoadMemoryResponse } from './load-memory-tool.js';
+export { PreloadMemoryTool, preloadMemory } from './preload-memory-tool.js';
+
+// MCP (Python `google.adk.tools.mcp_tool`).
+export {
   McpConnectionParams,
-  McpSession,
-  McpSessionManager,
-  MCPTool,
-  McpTool,
-  MCPToolset,
-  McpToolset,
-  McpToolsetConfig,
-  setAllowConfigStdioMcpServers,
   SseConnectionParams,
   StdioConnectionParams,
   StdioServerParameters,
   StreamableHTTPConnectionParams,
-  type CreateMcpSessionOptions,
-  type McpCallToolResult,
+} from './mcp/mcp-connection-params.js';
+export { McpSessionManager } from './mcp/mcp-session-manager.js';
+export {
+  MCPTool,
+  McpTool,
   type McpHeaderProvider,
   type McpRequireConfirmation,
-  type McpToolDescription,
   type McpToolOptions,
-  type McpToolsetOptions,
-  type OpenMcpSessionOptions,
-  type ResolvedMcpConnectionParams,
-} from './mcp/index.js';
+} from './mcp/mcp-tool.js';
+export { MCPToolset, McpToolset, type McpToolsetOptions } from './mcp/mcp-toolset.js';
+export { setAllowConfigStdioMcpServers } from './mcp/mcp-toolset-config.js';
+
+// OpenAPI (Python `google.adk.tools.openapi_tool`).
 export {
-  apiParameter,
   OpenAPIToolset,
-  OperationParser,
-  parseOpenApiSpec,
-  prepareRequest,
-  renamePythonKeywords,
-  resolveReferences,
-  RestApiTool,
-  sanitizeSchemaTypes,
-  type RestApiHeaderProvider,
-  type ApiParameter,
-  type ApiParameterInput,
-  type ApiParameterLocation,
-  type OpenApiOperation,
   type OpenAPIToolsetOptions,
   type OpenAPIToolsetSpec,
-  type OperationEndpoint,
-  type ParsedOperation,
-  type PreparedRequest,
-  type PrepareRequestArguments,
+} from './openapi/openapi-toolset.js';
+export {
+  RestApiTool,
+  type RestApiHeaderProvider,
   type RestApiToolOptions,
-  credentialToParam,
-  INTERNAL_AUTH_PREFIX,
-  PENDING_AUTH_RESPONSE,
-  type AuthParam,
-} from './openapi/index.js';
-export {
-  LOAD_MEMORY_INSTRUCTION,
-  LOAD_MEMORY_TOOL_NAME,
-  LoadMemoryTool,
-  loadMemory,
-  type LoadMemoryResponse,
-} from './load-memory-tool.js';
-export {
-  PRELOAD_MEMORY_TOOL_NAME,
-  PreloadMemoryTool,
-  preloadMemory,
-} from './preload-memory-tool.js';
-export { memoryText } from './memory-entry-text.js';
-export {
-  LOAD_ARTIFACTS_TOOL_NAME,
-  LoadArtifactsTool,
-  loadArtifacts,
-  loadArtifactsInstruction,
-} from './load-artifacts-tool.js';
-export { artifactPartForModel } from './artifact-part-for-model.js';
+} from './openapi/rest-api-tool.js';
+
+// Tools that get a credential before they run (Python `AuthenticatedFunctionTool`, `CredentialManager`).
 export {
   AuthenticatedFunctionTool,
   type AuthenticatedFunctionToolExecute,
