@@ -204,55 +204,70 @@ export class A2aAgentExecutor implements AgentExecutor {
     }
     if (signal.aborted) return;
 
-    const finalMetadata: Record<string, unknown> = { ...sessionMetadata };
-    if (last) {
-      finalMetadata[adkMetadataKey('invocation_id')] = last.invocationId;
-      finalMetadata[adkMetadataKey('author')] = last.author;
-      finalMetadata[adkMetadataKey('event_id')] = last.id;
-    }
-    const resultMessage = aggregator.taskStatusMessage;
-    let finalUpdate: TaskStatusUpdateEvent;
-    if (aggregator.taskState === A2aTaskState.working && resultMessage?.parts.length) {
-      bus.publish({
-        kind: 'artifactUpdate',
-        data: {
-          taskId,
-          contextId,
-          artifact: {
-            artifactId: newUuid(),
-            name: '',
-            description: '',
-            parts: resultMessage.parts,
-            metadata: undefined,
-            extensions: [],
-          },
-          append: false,
-          lastChunk: true,
-          metadata: finalMetadata,
-        },
-      });
-      finalUpdate = statusUpdate(
-        taskId,
-        contextId,
-        A2aTaskState.completed,
-        undefined,
-        finalMetadata,
-      );
-    } else {
-      // A run that ends without failing or pausing has completed.
-      const state =
-        aggregator.taskState === A2aTaskState.working
-          ? A2aTaskState.completed
-          : aggregator.taskState;
-      finalUpdate = statusUpdate(taskId, contextId, state, resultMessage, finalMetadata);
-    }
-    finalUpdate = await runAfterAgent(executorContext, finalUpdate, this.interceptors);
+    const finalUpdate = await runAfterAgent(
+      executorContext,
+      resultUpdate(bus, aggregator, { taskId, contextId }, finalMetadata(sessionMetadata, last)),
+      this.interceptors,
+    );
     const finalState = finalUpdate.status?.state;
     if (finalState === A2aTaskState.inputRequired || finalState === A2aTaskState.authRequired) {
       this.paused.set(taskId, contextId);
     }
     bus.publish({ kind: 'statusUpdate', data: finalUpdate });
   }
+}
+
+/** The session metadata plus the ids of the run's last event, carried by the final update. */
+function finalMetadata(
+  sessionMetadata: Record<string, unknown>,
+  last: Event | undefined,
+): Record<string, unknown> {
+  if (!last) return { ...sessionMetadata };
+  return {
+    ...sessionMetadata,
+    [adkMetadataKey('invocation_id')]: last.invocationId,
+    [adkMetadataKey('author')]: last.author,
+    [adkMetadataKey('event_id')]: last.id,
+  };
+}
+
+/**
+ * The task's final status from what the aggregator kept: a run that neither
+ * failed nor paused has completed, and its last message's parts are first
+ * published as the task's artifact (`lastChunk`).
+ */
+function resultUpdate(
+  bus: ExecutionEventBus,
+  aggregator: TaskResultAggregator,
+  { taskId, contextId }: { taskId: string; contextId: string },
+  metadata: Record<string, unknown>,
+): TaskStatusUpdateEvent {
+  const resultMessage = aggregator.taskStatusMessage;
+  if (aggregator.taskState !== A2aTaskState.working) {
+    return statusUpdate(taskId, contextId, aggregator.taskState, resultMessage, metadata);
+  }
+  if (!resultMessage?.parts.length) {
+    return statusUpdate(taskId, contextId, A2aTaskState.completed, resultMessage, metadata);
+  }
+  bus.publish({
+    kind: 'artifactUpdate',
+    data: {
+      taskId,
+      contextId,
+      artifact: {
+        artifactId: newUuid(),
+        name: '',
+        description: '',
+        parts: resultMessage.parts,
+        metadata: undefined,
+        extensions: [],
+      },
+      append: false,
+      lastChunk: true,
+      metadata,
+    },
+  });
+  return statusUpdate(taskId, contextId, A2aTaskState.completed, undefined, metadata);
 }
 
 /** Resolves when `ended` does or after `ms`, whichever is first; leaves no timer behind. */
