@@ -174,24 +174,15 @@ export class RemoteA2aAgent extends BaseAgent {
   ): AsyncGenerator<Event, void, undefined> {
     const sdk = await loadA2aClientSdk();
     const client = await this.ensureClient(sdk);
-    const genaiToA2a = this.config.genaiPartConverter ?? genaiPartToA2aPart;
-    let message = requestForUserFunctionResponse({ context, convertPart: genaiToA2a });
+    const message = this.requestMessage(context);
     if (!message) {
-      const { parts, contextId } = messagePartsFromSession({
-        agentName: this.name,
-        events: context.session.events,
-        convertPart: genaiToA2a,
+      yield createEvent({
+        invocationId: context.invocationId,
+        author: this.name,
+        ...(context.branch === undefined ? {} : { branch: context.branch }),
+        content: {},
       });
-      if (parts.length === 0) {
-        yield createEvent({
-          invocationId: context.invocationId,
-          author: this.name,
-          ...(context.branch === undefined ? {} : { branch: context.branch }),
-          content: {},
-        });
-        return;
-      }
-      message = userMessage({ parts, contextId });
+      return;
     }
     const requestJson = sdk.Message.toJSON(message);
     const metadata = this.config.requestMetadataProvider?.(context, message);
@@ -215,24 +206,29 @@ export class RemoteA2aAgent extends BaseAgent {
       }
     } catch (error) {
       context.abortSignal?.throwIfAborted();
-      if (AdkError.isInstance(error)) throw error;
-      // The SDK's protocol errors carry the JSON-RPC code as `envelopeCode` and the A2A reason as `reason`.
-      const { envelopeCode, reason } = (error ?? {}) as {
-        envelopeCode?: unknown;
-        reason?: unknown;
-      };
-      throw new A2aRequestError({
-        message: `A2A request failed: ${describeError(error)}`,
-        ...(typeof envelopeCode === 'number' ? { code: envelopeCode } : {}),
-        ...(typeof reason === 'string' ? { reason } : {}),
-        cause: error,
-      });
+      throw AdkError.isInstance(error) ? error : requestError(error);
     } finally {
       // Also when the consumer stops reading after the abort (return()), not only when reading threw.
       if (context.abortSignal?.aborted) {
         await this.cancelRemoteTask(client, runningTaskId(tracker, message));
       }
     }
+  }
+
+  /**
+   * What to send: the user's function response to a paused remote task, else
+   * the session events the remote has not seen; undefined when there are none.
+   */
+  private requestMessage(context: InvocationContext): A2aMessage | undefined {
+    const convertPart = this.config.genaiPartConverter ?? genaiPartToA2aPart;
+    const answer = requestForUserFunctionResponse({ context, convertPart });
+    if (answer) return answer;
+    const { parts, contextId } = messagePartsFromSession({
+      agentName: this.name,
+      events: context.session.events,
+      convertPart,
+    });
+    return parts.length === 0 ? undefined : userMessage({ parts, contextId });
   }
 
   /** Best effort: asks the remote to cancel `taskId`, bounded by `cancelTimeoutMs`; a failure is logged. */
@@ -308,4 +304,15 @@ export class RemoteA2aAgent extends BaseAgent {
     }
     return this.client;
   }
+}
+
+/** A failed call as `A2aRequestError`, with the JSON-RPC code and A2A reason the SDK's protocol errors carry. */
+function requestError(error: unknown): A2aRequestError {
+  const { envelopeCode, reason } = (error ?? {}) as { envelopeCode?: unknown; reason?: unknown };
+  return new A2aRequestError({
+    message: `A2A request failed: ${describeError(error)}`,
+    ...(typeof envelopeCode === 'number' ? { code: envelopeCode } : {}),
+    ...(typeof reason === 'string' ? { reason } : {}),
+    cause: error,
+  });
 }
