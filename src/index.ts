@@ -9,11 +9,10 @@
  * inside the package. `test/packaging/public-surface.test.ts` pins the list,
  * so adding a name is a visible decision.
  *
- * A folder whose `index.ts` is that folder's public list (agents, artifacts,
- * auth, code-executors, config, context, errors, evaluation, events, flows,
- * models, tools, workflow) is re-exported whole with `export *`; the other
- * sections name their exports here. Code inside the package imports the
- * defining files, not these lists.
+ * Each folder's `index.ts` is that folder's public list, and this entry
+ * re-exports each whole with `export *`, under the section it belongs to.
+ * Code inside the package imports the defining files, not these lists
+ * (`npm run layering` checks it).
  *
  * @module
  */
@@ -54,101 +53,25 @@ export * from './errors/index.js';
 export * from './events/index.js';
 
 // Memory (Python `google.adk.memory`).
-export type {
-  AddEventsToMemoryRequest,
-  BaseMemoryService,
-  MemoryEntry,
-  SearchMemoryRequest,
-  SearchMemoryResponse,
-} from './memory/base-memory-service.js';
-export {
-  DatabaseMemoryService,
-  type DatabaseMemoryServiceOptions,
-} from './memory/database/database-memory-service.js';
-export { InMemoryMemoryService } from './memory/in-memory-memory-service.js';
-export { getMemoryServiceFromUri } from './memory/memory-service-from-uri.js';
+export * from './memory/index.js';
 
 // Models (Python `google.adk.models`).
 export * from './models/index.js';
 
 // Planners (Python `google.adk.planners`).
-export { BasePlanner } from './planners/base-planner.js';
-export { BuiltInPlanner } from './planners/built-in-planner.js';
-export { PlanReActPlanner } from './planners/plan-re-act-planner.js';
+export * from './planners/index.js';
 
 // Plugins (Python `google.adk.plugins`).
-export { BasePlugin, type PluginHookName } from './plugins/base-plugin.js';
-export {
-  ContextFilterPlugin,
-  type ContextFilterPluginOptions,
-} from './plugins/context-filter-plugin.js';
-export {
-  DebugLoggingPlugin,
-  type DebugLoggingPluginOptions,
-} from './plugins/debug-logging-plugin.js';
-export {
-  GlobalInstructionPlugin,
-  type GlobalInstructionPluginOptions,
-  type GlobalInstructionProvider,
-} from './plugins/global-instruction-plugin.js';
-export { LoggingPlugin, type LoggingPluginOptions } from './plugins/logging-plugin.js';
-export {
-  MultimodalToolResultsPlugin,
-  PARTS_RETURNED_BY_TOOLS_ID,
-  type MultimodalRetention,
-  type MultimodalToolResultsPluginOptions,
-} from './plugins/multimodal-tool-results-plugin.js';
-export { PluginManager, type PluginManagerOptions } from './plugins/plugin-manager.js';
-export {
-  ReflectAndRetryToolPlugin,
-  TrackingScope,
-  type ReflectAndRetryToolPluginOptions,
-  type ToolFailureResponse,
-} from './plugins/reflect-and-retry-tool-plugin.js';
-export {
-  SaveFilesAsArtifactsPlugin,
-  type SaveFilesAsArtifactsPluginOptions,
-} from './plugins/save-files-as-artifacts-plugin.js';
+export * from './plugins/index.js';
 
 // Runners and apps (Python `google.adk.runners`, `google.adk.apps`).
-export { App, validateAppName, type AppConfig } from './runner/app.js';
-export { InMemoryRunner, type InMemoryRunnerConfig } from './runner/in-memory-runner.js';
-export { Runner } from './runner/runner.js';
-export type { RunAsyncRequest, RunLiveRequest, RunnerConfig } from './runner/runner-requests.js';
-export type { RewindRequest } from './runner/rewind.js';
+export * from './runner/index.js';
 
 // Sessions (Python `google.adk.sessions`).
-export {
-  BaseSessionService,
-  MAX_STALE_RELOADS,
-  type AppendEventRequest,
-  type AppendEventWithReloadRequest,
-  type CreateSessionRequest,
-  type DeleteSessionRequest,
-  type GetSessionConfig,
-  type GetSessionRequest,
-  type ListSessionsRequest,
-  type ListSessionsResponse,
-  type StoreReload,
-} from './sessions/base-session-service.js';
-export {
-  DatabaseSessionService,
-  type DatabaseSessionServiceOptions,
-} from './sessions/database/database-session-service.js';
-export { InMemorySessionService } from './sessions/in-memory-session-service.js';
-export { refreshSessionInPlace, type StoredSessionView } from './sessions/refresh-session.js';
-export { getSessionServiceFromUri } from './sessions/session-service-from-uri.js';
-export { Session } from './sessions/session.js';
-export { State } from './sessions/state.js';
-export { assertSessionKey, assertStorableState } from './sessions/storable-values.js';
+export * from './sessions/index.js';
 
 // Tracing: the in-process span store the dev UI reads.
-export type { StoredSpan } from './telemetry/recording-span.js';
-export {
-  InMemorySpanStore,
-  registerSpanStore,
-  type InMemorySpanStoreOptions,
-} from './telemetry/span-store.js';
+export * from './telemetry/index.js';
 
 // Tools (Python `google.adk.tools`).
 export * from './tools/index.js';
@@ -160,4 +83,4 @@ export * from './workflow/index.js';
 export type * from './types/index.js';
 
 // Logging.
-export { logger, setLogger, setLogLevel, type Logger, type LogLevel } from './utils/logger.js';
+export * from './utils/index.js';
