@@ -1,17 +1,20 @@
-export { normalizeSessionId, validateArtifactId } from './artifact-ids.js';
+/*
+ * The public artifacts API (Python `google.adk.artifacts`): the artifact
+ * service contract and its requests, the in-memory and file services, the
+ * service for a URI, and artifact references (`artifact://` URIs).
+ * src/index.ts re-exports all of it, so a name added here is a public-API
+ * decision (test/packaging/public-surface.test.ts pins the runtime names).
+ * Name and id validation and the file service's metadata stay out; the
+ * services and the server import their files directly.
+ */
+
 export {
-  isUserScopedFilename,
-  USER_NAMESPACE_PREFIX,
-  validateArtifactFilename,
-} from './artifact-name.js';
-export {
-  ARTIFACT_URI_SCHEME,
   getArtifactUri,
   isArtifactRef,
   parseArtifactUri,
-  validateArtifactReferenceScope,
   type ParsedArtifactUri,
 } from './artifact-uri.js';
+export { getArtifactServiceFromUri } from './artifact-service-from-uri.js';
 export type {
   ArtifactKey,
   ArtifactVersion,
@@ -20,10 +23,5 @@ export type {
   LoadArtifactRequest,
   SaveArtifactRequest,
 } from './base-artifact-service.js';
-export { InMemoryArtifactService } from './in-memory-artifact-service.js';
-export {
-  ARTIFACT_SERVICE_SCHEMES,
-  getArtifactServiceFromUri,
-} from './artifact-service-from-uri.js';
 export { FileArtifactService } from './file-artifact-service.js';
-export { FileArtifactMetadata } from './file-artifact-metadata.js';
+export { InMemoryArtifactService } from './in-memory-artifact-service.js';

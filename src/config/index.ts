@@ -1,76 +1,40 @@
+/*
+ * The public config API (Python `config_agent_utils` and `AgentLoader`):
+ * loading an agent from a YAML config file, loading the apps of an agents
+ * directory, and the registry and reference types a YAML config resolves its
+ * classes, tools and callbacks through. src/index.ts re-exports all of it, so
+ * a name added here is a public-API decision
+ * (test/packaging/public-surface.test.ts pins the runtime names). The YAML
+ * schemas, key conversion, module import and app-name checks stay out; the
+ * CLI, the server and the loaders import their files directly.
+ */
+
+export type { AgentClassName, AgentYamlConfig } from './agent-config.js';
 export {
-  AgentRefConfig,
-  ArgumentConfig,
-  CodeConfig,
-  GenerateContentConfigYaml,
-  LlmAgentYamlConfig,
-  LoopAgentYamlConfig,
-  ParallelAgentYamlConfig,
-  SequentialAgentYamlConfig,
-  StaticInstructionYaml,
-  ToolYamlConfig,
-  agentClassOf,
-  formatIssues,
-  parseAgentYamlConfig,
-  type AgentClassName,
-  type AgentYamlConfig,
-} from './agent-config.js';
-export {
-  isDottedName,
-  resolveConfigReference,
-  type AgentClass,
-  type AgentClassContext,
-  type ConfigCallback,
-  type ConfigReferenceUse,
-  type ConfigReferences,
-  type ConfigRegistry,
-  type ConfigRegistryEntry,
-  type ConfigResolver,
-  type FunctionToolSpec,
-  type ToolClass,
-  type ToolFactory,
-  type ToolFactoryContext,
-} from './config-registry.js';
-export {
-  CONTENT_RULE,
-  GENERATE_CONTENT_CONFIG_RULE,
-  LLM_REQUEST_RULE,
-  LLM_RESPONSE_RULE,
-  PART_RULE,
-  SCHEMA_RULE,
-  TOOL_RULE,
-  VERBATIM,
-  toCamelCaseKeys,
-  toCamelKey,
-  toSnakeCaseKeys,
-  toSnakeKey,
-  type KeyRule,
-  type ModelKeyRule,
-} from './genai-keys.js';
-export {
-  ROOT_AGENT_CONFIG_FILE,
-  loadAgentFromYamlFile,
-  loadAppRootAgent,
-  readAgentYamlConfig,
-  type LoadAgentOptions,
-} from './load-agent-config.js';
-export {
-  AGENT_MODULE_FILES,
   AgentsDirectoryLoader,
   type AgentsDirectoryLoaderOptions,
   type AppDetails,
   type AppLanguage,
   type AppSource,
 } from './agents-directory.js';
-export { DISABLE_DOTENV_VARIABLE, loadAgentEnvFile } from './agent-env-file.js';
-export { APP_NAME_PATTERN, assertValidAppName, isValidAppName } from './app-name.js';
+export type {
+  AgentClass,
+  AgentClassContext,
+  ConfigCallback,
+  ConfigReferences,
+  ConfigReferenceUse,
+  ConfigRegistry,
+  ConfigRegistryEntry,
+  ConfigResolver,
+  FunctionToolSpec,
+  ToolClass,
+  ToolFactory,
+  ToolFactoryContext,
+} from './config-registry.js';
 export {
-  TYPESCRIPT_EXTENSIONS,
-  importModuleFile,
-  type ImportModuleFileOptions,
-} from './import-module-file.js';
-export {
-  MODULE_EXTENSIONS,
-  createModuleReferenceResolver,
-  type ModuleReferenceResolverOptions,
-} from './module-reference-resolver.js';
+  loadAgentFromYamlFile,
+  loadAppRootAgent,
+  readAgentYamlConfig,
+  ROOT_AGENT_CONFIG_FILE,
+  type LoadAgentOptions,
+} from './load-agent-config.js';

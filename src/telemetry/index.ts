@@ -1,14 +1,15 @@
-/**
- * Tracing (adk-python `telemetry/`): ADK's OpenTelemetry spans and the
- * in-process span store the dev UI reads.
+/*
+ * The public tracing API: the in-process span store the dev UI reads, and the
+ * stored span it holds. src/index.ts re-exports all of it, so a name added
+ * here is a public-API decision (test/packaging/public-surface.test.ts pins
+ * the runtime names). ADK's tracer, span names and attributes (adk-python
+ * `telemetry/`) stay out; the flows, the runner and the server import their
+ * files directly.
  */
-export { adkTracer } from './adk-tracer.js';
-export { type StoredSpan } from './recording-span.js';
+
+export type { StoredSpan } from './recording-span.js';
 export {
-  DEFAULT_MAX_SPANS,
   InMemorySpanStore,
   registerSpanStore,
   type InMemorySpanStoreOptions,
 } from './span-store.js';
-export { ADK_TRACER_NAME } from './span-names.js';
-export { ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS } from './trace-attributes.js';

@@ -1,3 +1,10 @@
+/*
+ * An internal barrel, not a public list: the MCP files' names for the tests
+ * that load them as one module (test/conformance, mcp-client.test.ts runs it
+ * in a child process). The public MCP names (the toolset, the tool, the
+ * connection params) are in tools/index.ts; package code imports the
+ * defining files.
+ */
 export { callToolResultToResponse } from './call-tool-result.js';
 export { MCP_SDK_PACKAGE, type McpCallToolResult, type McpToolDescription } from './mcp-client.js';
 export {
