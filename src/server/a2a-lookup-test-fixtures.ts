@@ -1,28 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { Message } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { z } from 'zod';
 import { LlmAgent } from '../agents/llm-agent.js';
 import type { Event } from '../events/event.js';
+import { deferred, type Deferred } from '../flows/live-streaming-test-fixtures.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import type { RunAsyncRequest } from '../runner/runner-requests.js';
 import { ScriptedLlm, functionCallResponse, textResponse } from '../testing/scripted-llm.js';
 import { FunctionTool } from '../tools/function-tool.js';
 import { LongRunningFunctionTool } from '../tools/long-running-function-tool.js';
 import { serveA2a, type ServedA2a } from './a2a-test-fixtures.js';
-
-/** A promise with its resolve function, for waiting on a state. */
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-}
-
-/** A new `Deferred`. */
-export function deferred<T = void>(): Deferred<T> {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 /** What the served lookup agent lets a test wait on and drive. */
 export interface LookupProbe {
@@ -119,22 +106,6 @@ class WatchedRunner extends InMemoryRunner {
 export function serveLookupAgent(probe: LookupProbe): Promise<ServedA2a> {
   const agent = lookupAgent(probe);
   return serveA2a(agent, new WatchedRunner(agent, probe));
-}
-
-/** A user text message for the SDK client (A2A 1.0 shape). */
-export function userText(text: string, contextId = '', taskId = ''): Message {
-  return {
-    messageId: randomUUID(),
-    contextId,
-    taskId,
-    role: 1,
-    parts: [
-      { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
 }
 
 /** A send request of the SDK client for `message`. */

@@ -7,14 +7,13 @@ import type { Event } from '../events/event.js';
 import { InMemoryRunner } from '../runner/in-memory-runner.js';
 import { ScriptedLlm, functionCallResponse } from '../testing/scripted-llm.js';
 import {
-  deferred,
   lookupProbe,
   sendRequest,
   serveLookupAgent,
-  userText,
   type LookupProbe,
 } from './a2a-lookup-test-fixtures.js';
-import type { ServedA2a } from './a2a-test-fixtures.js';
+import { a2aUserMessage, type ServedA2a } from './a2a-test-fixtures.js';
+import { deferred } from '../flows/live-streaming-test-fixtures.js';
 
 const CANCELED = 5;
 
@@ -109,7 +108,7 @@ describe('cancelling a remote A2A task (two servers of this package)', () => {
   it('cancels a task paused in input-required: canceled, in its own context', async () => {
     const url = await serveLookup();
     const client = await new ClientFactory().createFromUrl(url);
-    const paused = await client.sendMessage(sendRequest(userText('approve')));
+    const paused = await client.sendMessage(sendRequest(a2aUserMessage('approve')));
     expect('status' in paused && paused.status?.state).toBe(6);
     const task = paused as Extract<typeof paused, { status?: unknown }>;
 
@@ -124,7 +123,7 @@ describe('cancelling a remote A2A task (two servers of this package)', () => {
     await expect(
       client.cancelTask({ tenant: '', id: randomUUID(), metadata: undefined }),
     ).rejects.toMatchObject({ reason: 'TASK_NOT_FOUND' });
-    const done = await client.sendMessage(sendRequest(userText('quick')));
+    const done = await client.sendMessage(sendRequest(a2aUserMessage('quick')));
     const doneId = (done as { id: string }).id;
     await expect(
       client.cancelTask({ tenant: '', id: doneId, metadata: undefined }),

@@ -2,14 +2,13 @@ import type { StreamResponse } from '@a2a-js/sdk';
 import { ClientFactory, type Client } from '@a2a-js/sdk/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  deferred,
   lookupProbe,
   sendRequest,
   serveLookupAgent,
-  userText,
   type LookupProbe,
 } from './a2a-lookup-test-fixtures.js';
-import type { ServedA2a } from './a2a-test-fixtures.js';
+import { a2aUserMessage, type ServedA2a } from './a2a-test-fixtures.js';
+import { deferred } from '../flows/live-streaming-test-fixtures.js';
 
 const SUBMITTED = 1;
 const WORKING = 2;
@@ -56,7 +55,9 @@ describe('re-attaching to a running task on our server (resubscribe)', () => {
     const taskId = deferred<string>();
     const original = (async () => {
       const payloads: unknown[] = [];
-      for await (const event of client.sendMessageStream(sendRequest(userText('what colour?')))) {
+      for await (const event of client.sendMessageStream(
+        sendRequest(a2aUserMessage('what colour?')),
+      )) {
         if (event.payload?.$case === 'task') taskId.resolve(event.payload.value.id);
         payloads.push(event.payload);
       }

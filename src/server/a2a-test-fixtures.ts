@@ -52,12 +52,15 @@ export async function serveA2a(agent: BaseAgent, runner?: Runner): Promise<Serve
   };
 }
 
-/** A user message (SDK 1.0 types) holding `text`, in `contextId` (new context when empty). */
-export function a2aUserMessage(text: string, contextId = ''): Message {
+/**
+ * A user message (SDK 1.0 types) holding `text`, in `contextId` (new context
+ * when empty) and on `taskId` (a new task when empty).
+ */
+export function a2aUserMessage(text: string, contextId = '', taskId = ''): Message {
   return {
     messageId: randomUUID(),
     contextId,
-    taskId: '',
+    taskId,
     role: 1,
     parts: [
       { content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' },
